@@ -1,0 +1,1 @@
+export {KafkaExternalService} from '@skip-adapter/kafka';

@@ -1,0 +1,2 @@
+export {runService} from '@skipruntime/server';
+export type {SkipServer} from '@skipruntime/server';

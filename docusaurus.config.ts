@@ -1,0 +1,185 @@
+import type {Config} from '@docusaurus/types';
+import type * as Preset from '@docusaurus/preset-classic';
+import type {Options as RedirectOptions} from '@docusaurus/plugin-client-redirects';
+import {themes as prismThemes} from 'prism-react-renderer';
+
+import {apiReferencePlugins} from './api-sources/packages';
+import {links} from './src/site-links';
+
+// Environment switches, named once.
+const isDev = process.env.NODE_ENV === 'development';
+
+// ---------------------------------------------------------------------------
+// Site identity
+// ---------------------------------------------------------------------------
+const config: Config = {
+  title: 'Skip',
+  tagline: 'Reactive backend services in TypeScript',
+  favicon: 'img/favicon.svg',
+  url: 'https://skiplabs.io',
+  baseUrl: '/',
+  trailingSlash: false,
+  titleDelimiter: '|',
+
+  organizationName: 'SkipLabs',
+  projectName: 'skip',
+
+  // Build-time rules (spec §5): broken links fail, markdown links and anchors warn.
+  onBrokenLinks: 'throw',
+  onBrokenAnchors: 'warn',
+  onDuplicateRoutes: 'warn',
+  markdown: {
+    hooks: {
+      onBrokenMarkdownLinks: 'warn',
+      onBrokenMarkdownImages: 'warn',
+    },
+    // The v4 flags turn MDX 1 compatibility off; keep HTML comments working so
+    // `<!-- truncate -->` still cuts blog posts in the list view.
+    mdx1Compat: {comments: true, admonitions: true, headingIds: true},
+  },
+
+  i18n: {
+    defaultLocale: 'en',
+    locales: ['en'],
+    localeConfigs: {
+      en: {label: 'English', direction: 'ltr', htmlLang: 'en'},
+    },
+  },
+
+  future: {
+    v4: true,
+    faster: true,
+  },
+
+  // -------------------------------------------------------------------------
+  // Presets
+  // -------------------------------------------------------------------------
+  presets: [
+    [
+      'classic',
+      {
+        docs: {
+          path: 'docs',
+          routeBasePath: 'docs',
+          sidebarPath: './sidebars.ts',
+          lastVersion: 'current',
+          versions: {
+            current: {label: 'Next', path: ''},
+          },
+        },
+        blog: {
+          path: 'blog',
+          routeBasePath: 'blog',
+          postsPerPage: 10,
+          blogTitle: 'Skip blog',
+          blogDescription:
+            'Announcements, tutorials and essays on reactive backend services from the Skip team.',
+          blogSidebarTitle: 'All posts',
+          blogSidebarCount: 'ALL',
+          showReadingTime: true,
+          authorsMapPath: 'authors.yml',
+          onInlineAuthors: 'throw',
+          onInlineTags: 'ignore',
+          onUntruncatedBlogPosts: 'throw',
+          feedOptions: {
+            type: 'all',
+            title: 'Skip blog',
+            description:
+              'Announcements, tutorials and essays on reactive backend services from the Skip team.',
+            copyright: `Copyright © ${new Date().getFullYear()} SkipLabs`,
+            language: 'en',
+            limit: false,
+          },
+        },
+        pages: {},
+        theme: {
+          customCss: './src/css/custom.css',
+        },
+        sitemap: {
+          ignorePatterns: ['/404', '/search'],
+        },
+      } satisfies Preset.Options,
+    ],
+  ],
+
+  // -------------------------------------------------------------------------
+  // Theme configuration
+  // -------------------------------------------------------------------------
+  themeConfig: {
+    image: 'img/social-card.png',
+    metadata: [{name: 'keywords', content: 'Skip, reactive, backend, TypeScript, streaming'}],
+    colorMode: {
+      defaultMode: 'light',
+      disableSwitch: false,
+      respectPrefersColorScheme: false,
+    },
+    announcementBar: {
+      id: 'skip-0-0-15',
+      content:
+        'Skip 0.0.15 is the current release. Read the <a href="/docs/getting_started">getting started guide</a> to build your first reactive service.',
+      isCloseable: true,
+    },
+    docs: {
+      sidebar: {
+        hideable: false,
+        autoCollapseCategories: false,
+      },
+    },
+    blog: {
+      sidebar: {groupByYear: true},
+    },
+    tableOfContents: {
+      minHeadingLevel: 2,
+      maxHeadingLevel: 3,
+    },
+    navbar: {
+      title: 'Skip',
+      logo: {
+        alt: 'Skip logo',
+        src: 'img/logo.svg',
+        srcDark: 'img/logo-dark.svg',
+        width: 32,
+        height: 32,
+      },
+      items: [
+        {type: 'doc', docId: 'introduction', label: 'Docs', position: 'left'},
+        {to: '/docs/api/core', label: 'API', position: 'left', activeBasePath: 'docs/api'},
+        {to: '/blog', label: 'Blog', position: 'left'},
+        {type: 'localeDropdown', position: 'right'},
+        ...links.map(({href, label, className}) => ({
+          href,
+          position: 'right' as const,
+          className: `navbar-icon-link ${className}`,
+          'aria-label': label,
+          title: label,
+        })),
+      ],
+    },
+    footer: {
+      style: 'dark',
+      links: [],
+      copyright: `Copyright © ${new Date().getFullYear()} SkipLabs. Skip is open source under the MIT licence.`,
+    },
+    prism: {
+      theme: prismThemes.github,
+      darkTheme: prismThemes.dracula,
+      additionalLanguages: ['bash', 'json', 'nginx'],
+    },
+  } satisfies Preset.ThemeConfig,
+
+  // -------------------------------------------------------------------------
+  // Plugins
+  // -------------------------------------------------------------------------
+  plugins: [
+    [
+      '@docusaurus/plugin-client-redirects',
+      {
+        // `/docs` itself has no page: send it to the main doc, with or without JavaScript.
+        redirects: [{from: '/docs', to: '/docs/introduction'}],
+      } satisfies RedirectOptions,
+    ],
+    ...apiReferencePlugins({watch: isDev && process.env.API_WATCH === 'true'}),
+  ],
+};
+
+export default config;

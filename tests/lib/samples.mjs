@@ -1,0 +1,157 @@
+// Extracts every TypeScript code block of the site's content and type-checks it,
+// strict, against the installed framework packages.
+//
+// As a command: `node tests/lib/samples.mjs` prints one line per failing block
+// (file:line of the block's opening fence, then the compiler's message) and exits 1
+// when any block fails. The browser-free test suite imports `checkSamples()`.
+//
+// A block whose fence carries the word `fragment` (```ts fragment) is deliberately
+// incomplete: it is counted but not compiled.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
+import ts from 'typescript';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export const TS_LANGS = new Set(['ts', 'tsx', 'typescript']);
+
+/** Markdown and MDX sources whose samples are compiled. Generated API pages are not ours. */
+export function contentFiles() {
+  const out = [];
+  const walk = (dir) => {
+    if (!fs.existsSync(dir)) return;
+    for (const entry of fs.readdirSync(dir, {withFileTypes: true})) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (full === path.join(root, 'docs', 'api')) continue;
+        walk(full);
+      } else if (/\.mdx?$/.test(entry.name)) {
+        out.push(full);
+      }
+    }
+  };
+  walk(path.join(root, 'docs'));
+  walk(path.join(root, 'blog'));
+  return out.sort();
+}
+
+/** The landing page's sample is a real module, imported raw by the page. */
+export const landingSample = path.join(root, 'src/components/HomeSample/service.ts');
+
+/**
+ * Fenced code blocks of one markdown file.
+ * @returns {{lang: string, meta: string, line: number, code: string}[]} line is 1-based, of the opening fence
+ */
+export function extractBlocks(text) {
+  const lines = text.split('\n');
+  const blocks = [];
+  let open = null;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    if (!open) {
+      const m = /^(\s*)(`{3,}|~{3,})\s*([\w+-]*)\s*(.*)$/.exec(line);
+      if (m) open = {fence: m[2], indent: m[1].length, lang: m[3].toLowerCase(), meta: m[4].trim(), line: i + 1, body: []};
+      continue;
+    }
+    const close = new RegExp(`^\\s*${open.fence[0] === '`' ? '`' : '~'}{${open.fence.length},}\\s*$`);
+    if (close.test(line)) {
+      blocks.push({lang: open.lang, meta: open.meta, line: open.line, code: open.body.join('\n')});
+      open = null;
+    } else {
+      open.body.push(line.slice(Math.min(open.indent, line.length - line.trimStart().length)));
+    }
+  }
+  return blocks;
+}
+
+export function isFragment(block) {
+  return /(^|\s)fragment(\s|$|=)/.test(block.meta);
+}
+
+/** Every TypeScript sample of the site, with where it comes from. */
+export function collectSamples() {
+  const samples = [];
+  for (const file of contentFiles()) {
+    const rel = path.relative(root, file);
+    for (const block of extractBlocks(fs.readFileSync(file, 'utf8'))) {
+      if (!TS_LANGS.has(block.lang)) continue;
+      samples.push({file: rel, line: block.line, lang: block.lang, meta: block.meta, code: block.code, fragment: isFragment(block)});
+    }
+  }
+  if (fs.existsSync(landingSample)) {
+    samples.push({
+      file: path.relative(root, landingSample),
+      line: 1,
+      lang: 'ts',
+      meta: '',
+      code: fs.readFileSync(landingSample, 'utf8'),
+      fragment: false,
+      offset: 0,
+    });
+  }
+  return samples;
+}
+
+const compilerOptions = {
+  strict: true,
+  noEmit: true,
+  target: ts.ScriptTarget.ES2022,
+  module: ts.ModuleKind.NodeNext,
+  moduleResolution: ts.ModuleResolutionKind.NodeNext,
+  lib: ['lib.es2022.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'],
+  types: ['node'],
+  jsx: ts.JsxEmit.ReactJSX,
+  skipLibCheck: true,
+  esModuleInterop: true,
+  noUnusedLocals: false,
+  allowImportingTsExtensions: false,
+};
+
+/**
+ * Compiles every non-fragment sample as its own ES module.
+ * @returns {{samples: object[], compiled: number, fragments: number, failures: {file: string, line: number, message: string}[]}}
+ */
+export function checkSamples(samples = collectSamples()) {
+  // Inside the project so that the packages resolve from node_modules.
+  const dir = path.join(root, 'node_modules', '.cache', 'site-samples');
+  fs.rmSync(dir, {recursive: true, force: true});
+  fs.mkdirSync(dir, {recursive: true});
+  fs.writeFileSync(path.join(dir, 'package.json'), '{"type": "module"}\n');
+
+  const byFile = new Map();
+  samples.forEach((sample, index) => {
+    if (sample.fragment) return;
+    const name = `${sample.file.replace(/[^\w]+/g, '_')}_L${sample.line}_${index}.${sample.lang === 'tsx' ? 'tsx' : 'ts'}`;
+    const full = path.join(dir, name);
+    // `export {}` keeps each block a module of its own, so names never collide.
+    fs.writeFileSync(full, `${sample.code}\nexport {};\n`);
+    byFile.set(path.normalize(full), sample);
+  });
+
+  const program = ts.createProgram([...byFile.keys()], compilerOptions);
+  const diagnostics = ts.getPreEmitDiagnostics(program);
+  const failures = [];
+  for (const d of diagnostics) {
+    const sample = d.file && byFile.get(path.normalize(d.file.fileName));
+    const message = ts.flattenDiagnosticMessageText(d.messageText, '\n');
+    if (!sample) {
+      failures.push({file: d.file?.fileName ?? '(compiler)', line: 0, message});
+      continue;
+    }
+    const {line} = d.file.getLineAndCharacterOfPosition(d.start ?? 0);
+    // Markdown blocks start one line after their fence; the landing module starts at line 1.
+    const sourceLine = sample.offset === 0 ? line + 1 : sample.line + line + 1;
+    failures.push({file: sample.file, line: sourceLine, block: sample.line, message});
+  }
+  const fragments = samples.filter((s) => s.fragment).length;
+  return {samples, compiled: samples.length - fragments, fragments, failures};
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const {compiled, fragments, failures} = checkSamples();
+  for (const f of failures) console.log(`${f.file}:${f.line}${f.block ? ` (block at line ${f.block})` : ''}: ${f.message}`);
+  console.log(`samples: ${compiled} compiled, ${fragments} fragments, ${failures.length} errors`);
+  process.exit(failures.length ? 1 : 0);
+}
