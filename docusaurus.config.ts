@@ -29,6 +29,8 @@ const config: Config = {
   onBrokenAnchors: 'warn',
   onDuplicateRoutes: 'warn',
   markdown: {
+    // `.md` files are CommonMark, `.mdx` files are MDX: prose can use `{` and `<` freely.
+    format: 'detect',
     hooks: {
       onBrokenMarkdownLinks: 'warn',
       onBrokenMarkdownImages: 'warn',
@@ -79,7 +81,7 @@ const config: Config = {
           showReadingTime: true,
           authorsMapPath: 'authors.yml',
           onInlineAuthors: 'throw',
-          onInlineTags: 'ignore',
+          onInlineTags: 'throw',
           onUntruncatedBlogPosts: 'throw',
           feedOptions: {
             type: 'all',
