@@ -42,7 +42,8 @@ export const apiPackages: readonly ApiPackage[] = [
 /** Options every instance shares; only id, out and entry points differ. */
 const sharedOptions = {
   tsconfig: './api-sources/tsconfig.json',
-  readme: 'none',
+  mergeReadme: true,
+  plugin: ['./api-sources/typedoc-index-title.mjs'],
   excludeExternals: false,
   excludePrivate: true,
   excludeInternal: true,
@@ -67,6 +68,8 @@ export function apiReferencePlugins({watch}: {watch: boolean}): PluginConfig[] {
       id: pkg.id,
       name: pkg.title,
       entryPoints: [`./api-sources/${pkg.id}.ts`],
+      // A short summary of the package, shown at the top of its index page.
+      readme: `./api-sources/${pkg.id}.md`,
       out: `./docs/api/${pkg.route}`,
       watch,
     } satisfies Partial<TypedocOptions> & {id: string},

@@ -1,2 +1,22 @@
+import type {ReactNode} from 'react';
 import Layout from '@theme/Layout';
-export default function Home() { return <Layout><main>Home</main></Layout>; }
+
+import Hero from './_home/Hero';
+import SampleSection from './_home/SampleSection';
+import Features from './_home/Features';
+import NextSteps from './_home/NextSteps';
+
+export default function Home(): ReactNode {
+  return (
+    <Layout
+      title="Reactive backend services in TypeScript"
+      description="Skip is an open-source TypeScript framework for reactive backend services: declare collections computed from your inputs, and the runtime keeps them current and streams every change to clients.">
+      <Hero />
+      <main>
+        <SampleSection />
+        <Features />
+        <NextSteps />
+      </main>
+    </Layout>
+  );
+}

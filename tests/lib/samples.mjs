@@ -34,11 +34,10 @@ export function contentFiles() {
   };
   walk(path.join(root, 'docs'));
   walk(path.join(root, 'blog'));
+  // The landing page's sample is an MDX partial under src/pages/.
+  walk(path.join(root, 'src', 'pages'));
   return out.sort();
 }
-
-/** The landing page's sample is a real module, imported raw by the page. */
-export const landingSample = path.join(root, 'src/components/HomeSample/service.ts');
 
 /**
  * Fenced code blocks of one markdown file.
@@ -79,17 +78,6 @@ export function collectSamples() {
       if (!TS_LANGS.has(block.lang)) continue;
       samples.push({file: rel, line: block.line, lang: block.lang, meta: block.meta, code: block.code, fragment: isFragment(block)});
     }
-  }
-  if (fs.existsSync(landingSample)) {
-    samples.push({
-      file: path.relative(root, landingSample),
-      line: 1,
-      lang: 'ts',
-      meta: '',
-      code: fs.readFileSync(landingSample, 'utf8'),
-      fragment: false,
-      offset: 0,
-    });
   }
   return samples;
 }
@@ -141,8 +129,8 @@ export function checkSamples(samples = collectSamples()) {
       continue;
     }
     const {line} = d.file.getLineAndCharacterOfPosition(d.start ?? 0);
-    // Markdown blocks start one line after their fence; the landing module starts at line 1.
-    const sourceLine = sample.offset === 0 ? line + 1 : sample.line + line + 1;
+    // A block's first line is the one after its opening fence.
+    const sourceLine = sample.line + line + 1;
     failures.push({file: sample.file, line: sourceLine, block: sample.line, message});
   }
   const fragments = samples.filter((s) => s.fragment).length;
