@@ -1,9 +1,12 @@
-import type {SidebarsConfig, SidebarItemConfig} from '@docusaurus/plugin-content-docs';
+import type {SidebarsConfig} from '@docusaurus/plugin-content-docs';
 import {createRequire} from 'node:module';
 
 import {apiPackages, type ApiPackage} from './api-sources/packages';
 
 const require = createRequire(import.meta.url);
+
+/** One entry of a sidebar, as `SidebarsConfig` accepts it. */
+type SidebarItemConfig = Extract<SidebarsConfig[string], unknown[]>[number];
 
 /** The guides, in reading order. */
 const guides = [

@@ -4,7 +4,10 @@
  * categories (sidebars.ts). Nothing about a package is written anywhere else.
  */
 import type {PluginConfig} from '@docusaurus/types';
-import type {PluginOptions as TypedocOptions} from 'docusaurus-plugin-typedoc';
+import type {PluginOptions as MarkdownOptions} from 'docusaurus-plugin-typedoc';
+import type {TypeDocOptions} from 'typedoc';
+
+type TypedocOptions = MarkdownOptions & TypeDocOptions;
 
 export type ApiPackage = {
   /** Plugin instance id, also the file name of the entry module in api-sources/. */
@@ -57,7 +60,12 @@ const sharedOptions = {
   expandObjects: false,
   sanitizeComments: true,
   validation: {notExported: false, invalidLink: false, rewrittenLink: false},
-  sidebar: {autoConfiguration: true, pretty: true, typescript: false},
+  sidebar: {
+    autoConfiguration: true,
+    pretty: true,
+    typescript: false,
+    deprecatedItemClassName: 'typedoc-sidebar-item-deprecated',
+  },
 } satisfies Partial<TypedocOptions>;
 
 export function apiReferencePlugins({watch}: {watch: boolean}): PluginConfig[] {

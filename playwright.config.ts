@@ -1,0 +1,51 @@
+import {defineConfig} from '@playwright/test';
+
+/** Where the production build is served during the tests. */
+export const PORT = Number(process.env.SITE_TEST_PORT ?? 3210);
+export const BASE_URL = `http://127.0.0.1:${PORT}`;
+
+// Debian's Chromium, headless; the last four flags keep it off the network.
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export default defineConfig({
+  testDir: './tests',
+  testMatch: '**/*.spec.ts',
+  // The machine has two cores.
+  workers: 2,
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  timeout: 60_000,
+  expect: {timeout: 10_000},
+  reporter: [['list'], ['json', {outputFile: 'test-results/results.json'}]],
+  use: {
+    baseURL: BASE_URL,
+    browserName: 'chromium',
+    headless: true,
+    launchOptions: {executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS},
+    trace: 'off',
+  },
+  projects: [
+    // Checks that read the sources or the build output, or build a temporary copy.
+    {name: 'build', testDir: './tests/build'},
+    // Browser tests against the production build.
+    {name: 'site', testDir: './tests/site'},
+  ],
+  webServer: {
+    // Served exactly as the README serves it.
+    command: `npx docusaurus serve --no-open --host 127.0.0.1 --port ${PORT}`,
+    url: BASE_URL,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

@@ -1,0 +1,72 @@
+import {test as base, expect, type BrowserContext, type Page} from '@playwright/test';
+import {BASE_URL} from '../../playwright.config';
+
+export {expect};
+
+/** Waits until React has hydrated the page (Docusaurus sets this attribute). */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForSelector('html[data-has-hydrated="true"]');
+}
+
+type Watch = {
+  /** Console errors and uncaught exceptions seen so far. */
+  errors: string[];
+  /** Requests made to any origin other than the site's own. */
+  foreign: string[];
+};
+
+/**
+ * `test` with a `watch` fixture: it records console errors, page errors and requests to
+ * other origins on the test's page; a test asserts on them with `expectClean()`.
+ */
+export const test = base.extend<{watch: Watch}>({
+  watch: async ({page}, use) => {
+    const watch: Watch = {errors: [], foreign: []};
+    const origin = new URL(BASE_URL).origin;
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') watch.errors.push(`${page.url()}: ${msg.text()}`);
+    });
+    page.on('pageerror', (err) => watch.errors.push(`${page.url()}: ${err.message}`));
+    page.on('request', (req) => {
+      const url = req.url();
+      if (url.startsWith('data:') || url.startsWith('blob:')) return;
+      if (new URL(url).origin !== origin) watch.foreign.push(url);
+    });
+    await use(watch);
+  },
+});
+
+export function expectClean(watch: Watch): void {
+  expect(watch.errors, 'console errors').toEqual([]);
+  expect(watch.foreign, 'requests to other origins').toEqual([]);
+}
+
+/** The URLs of build/sitemap.xml, rebased onto the local server. */
+export async function sitemapPaths(request: {get(url: string): Promise<{text(): Promise<string>}>}): Promise<string[]> {
+  const xml = await (await request.get('/sitemap.xml')).text();
+  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
+}
+
+/** Same-origin JavaScript files a page loads, to tell one route's chunks from another's. */
+export async function scriptsLoadedBy(page: Page, path: string): Promise<Set<string>> {
+  const scripts = new Set<string>();
+  const onRequest = (req: {url(): string}) => {
+    const url = new URL(req.url());
+    if (url.pathname.endsWith('.js')) scripts.add(url.pathname);
+  };
+  page.on('request', onRequest);
+  await page.goto(path);
+  await hydrated(page);
+  await page.waitForLoadState('networkidle');
+  page.off('request', onRequest);
+  return scripts;
+}
+
+/** The scripts a route loads beyond those of the not-found page: its own chunks. */
+export async function routeOnlyScripts(context: BrowserContext, path: string): Promise<string[]> {
+  const probe = await context.newPage();
+  const base = await scriptsLoadedBy(probe, '/no/such/page');
+  const target = await scriptsLoadedBy(probe, path);
+  await probe.close();
+  return [...target].filter((src) => !base.has(src));
+}

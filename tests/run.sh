@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# `npm test`: every test of the site, on a fresh machine or a warm one.
+#   1. installs the npm dependencies from the lockfile when they are missing or stale;
+#   2. installs Debian's Chromium when /usr/bin/chromium is missing (needs root);
+#   3. builds the production site once;
+#   4. runs the Playwright suites (browser tests against the served build, and the
+#      build-level checks), then prints a one-line summary.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  echo "==> npm ci (dependencies missing or older than package-lock.json)"
+  npm ci --no-audit --no-fund
+fi
+
+if [ ! -x /usr/bin/chromium ]; then
+  if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "==> installing Debian's chromium"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq chromium >/dev/null
+  else
+    echo "The browser tests need Debian's Chromium at /usr/bin/chromium." >&2
+    echo "Install it with: sudo apt-get update && sudo apt-get install -y chromium" >&2
+    exit 1
+  fi
+fi
+
+echo "==> building the production site"
+npm run build
+
+echo "==> running the tests"
+status=0
+npx playwright test "$@" || status=$?
+node tests/lib/summary.mjs test-results/results.json || true
+exit "$status"

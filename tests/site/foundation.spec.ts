@@ -1,0 +1,381 @@
+/**
+ * The shared screen behaviour and route rules of the spec (§2, §4, §7, §8), one test per
+ * behaviour, against the production build.
+ */
+import type {Page} from '@playwright/test';
+import {test, expect, expectClean, hydrated, routeOnlyScripts} from '../lib/fixtures';
+import {SITE_ROUTES} from '../lib/spec';
+
+const NOT_FOUND = 'Page Not Found';
+
+test.describe('routes', () => {
+  for (const route of SITE_ROUTES) {
+    test(`spec route ${route} renders its page`, async ({page, watch}) => {
+      const response = await page.goto(route);
+      expect(response?.status(), `HTTP status of ${route}`).toBe(200);
+      await hydrated(page);
+      await expect(page.locator('h1').first()).toBeVisible();
+      await expect(page.getByRole('heading', {name: NOT_FOUND})).toHaveCount(0);
+      expectClean(watch);
+    });
+  }
+
+  test('/docs leads to /docs/introduction with JavaScript', async ({page}) => {
+    await page.goto('/docs');
+    await page.waitForURL('**/docs/introduction');
+    await hydrated(page);
+    await expect(page.getByRole('heading', {name: NOT_FOUND})).toHaveCount(0);
+  });
+
+  test('/docs leads to /docs/introduction without JavaScript', async ({browser}) => {
+    const context = await browser.newContext({javaScriptEnabled: false});
+    const page = await context.newPage();
+    await page.goto('/docs');
+    await page.waitForURL('**/docs/introduction');
+    await expect(page.locator('article h1').first()).toBeVisible();
+    await context.close();
+  });
+
+  test('an unknown path shows the not-found page on direct load', async ({page}) => {
+    const response = await page.goto('/no/such/page');
+    expect(response?.status()).toBe(404);
+    await hydrated(page);
+    await expect(page.getByRole('heading', {name: NOT_FOUND})).toBeVisible();
+  });
+
+  test('an unknown path shows the not-found page on client navigation', async ({page}) => {
+    await page.goto('/docs/introduction');
+    await hydrated(page);
+    await page.evaluate(() => ((window as unknown as {marker: number}).marker = 42));
+    await page.evaluate(() => {
+      window.history.pushState({}, '', '/no/such/page');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await expect(page.getByRole('heading', {name: NOT_FOUND})).toBeVisible();
+    // Same document: the router rendered it, nothing was reloaded.
+    expect(await page.evaluate(() => (window as unknown as {marker?: number}).marker)).toBe(42);
+  });
+
+  for (const suffix of ['.html', '/index.html']) {
+    test(`/docs/introduction${suffix} shows the introduction`, async ({page}) => {
+      await page.goto(`/docs/introduction${suffix}`);
+      await hydrated(page);
+      await expect(page.getByRole('heading', {name: NOT_FOUND})).toHaveCount(0);
+      await expect(page.locator('.menu__link--active', {hasText: /introduction/i}).first()).toBeVisible();
+    });
+  }
+});
+
+test.describe('navbar', () => {
+  test('at 995 px the navbar is the mobile menu', async ({page}) => {
+    await page.setViewportSize({width: 995, height: 800});
+    await page.goto('/');
+    await hydrated(page);
+    await expect(page.getByRole('button', {name: /toggle navigation/i})).toBeVisible();
+    await expect(page.locator('.navbar__items--right a[aria-label="Skip on GitHub"]')).toBeHidden();
+  });
+
+  test('at 996 px the navbar shows the desktop links', async ({page}) => {
+    await page.setViewportSize({width: 996, height: 800});
+    await page.goto('/');
+    await hydrated(page);
+    await expect(page.getByRole('button', {name: /toggle navigation/i})).toBeHidden();
+    for (const name of ['Skip on GitHub', 'SkipLabs on LinkedIn', 'Skip community on Discord']) {
+      await expect(page.locator('.navbar__items--right').getByRole('link', {name})).toBeVisible();
+    }
+  });
+
+  test('the three right-hand links point at the repository, company page and chat', async ({page}) => {
+    await page.goto('/');
+    const right = page.locator('.navbar__items--right');
+    await expect(right.getByRole('link', {name: 'Skip on GitHub'})).toHaveAttribute('href', 'https://github.com/SkipLabs/skip');
+    await expect(right.getByRole('link', {name: 'SkipLabs on LinkedIn'})).toHaveAttribute(
+      'href',
+      'https://www.linkedin.com/company/skiplabs/',
+    );
+    await expect(right.getByRole('link', {name: 'Skip community on Discord'})).toHaveAttribute(
+      'href',
+      'https://discord.gg/4dMEBA46mE',
+    );
+  });
+
+  test('an open mobile menu closes when the viewport grows to 996 px', async ({page}) => {
+    await page.setViewportSize({width: 800, height: 800});
+    await page.goto('/');
+    await hydrated(page);
+    await page.getByRole('button', {name: /toggle navigation/i}).click();
+    await expect(page.locator('.navbar-sidebar')).toBeVisible();
+    await expect(page.locator('nav.navbar')).toHaveClass(/navbar-sidebar--show/);
+    await page.setViewportSize({width: 996, height: 800});
+    await expect(page.locator('nav.navbar')).not.toHaveClass(/navbar-sidebar--show/);
+  });
+});
+
+test.describe('colour mode', () => {
+  test('defaults to light even when the system prefers dark', async ({browser}) => {
+    const context = await browser.newContext({colorScheme: 'dark'});
+    const page = await context.newPage();
+    await page.goto('/');
+    await hydrated(page);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    await context.close();
+  });
+
+  test('the toggle writes localStorage "theme" and survives a reload', async ({page}) => {
+    await page.goto('/');
+    await hydrated(page);
+    await page.getByRole('button', {name: /dark mode|light mode|system mode/i}).click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+    await page.reload();
+    await hydrated(page);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  });
+
+  test('a second tab follows a change made in the first', async ({context}) => {
+    const first = await context.newPage();
+    const second = await context.newPage();
+    await first.goto('/');
+    await second.goto('/docs/introduction');
+    await hydrated(first);
+    await hydrated(second);
+    await expect(second.locator('html')).toHaveAttribute('data-theme', 'light');
+    await first.getByRole('button', {name: /dark mode|light mode|system mode/i}).click();
+    await expect(first.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await expect(second.locator('html')).toHaveAttribute('data-theme', 'dark');
+  });
+});
+
+test.describe('shared chrome', () => {
+  test('the language dropdown lists English only', async ({page}) => {
+    await page.setViewportSize({width: 1280, height: 800});
+    await page.goto('/');
+    await hydrated(page);
+    const dropdown = page.locator('.navbar__items--right .dropdown');
+    await expect(dropdown).toHaveCount(1);
+    const items = dropdown.locator('.dropdown__menu .dropdown__link');
+    await expect(items).toHaveText(['English']);
+  });
+
+  test('the footer is dark with a copyright line and no link', async ({page}) => {
+    await page.goto('/');
+    const footer = page.locator('footer.footer');
+    await expect(footer).toHaveClass(/footer--dark/);
+    await expect(footer).toContainText('Copyright ©');
+    await expect(footer.locator('a')).toHaveCount(0);
+  });
+
+  test('skip-to-content is the first focusable element and moves focus to the content', async ({page}) => {
+    await page.goto('/docs/introduction');
+    await hydrated(page);
+    await page.keyboard.press('Tab');
+    const focused = page.locator(':focus');
+    await expect(focused).toHaveText(/skip to main content/i);
+    await page.keyboard.press('Enter');
+    const target = await page.evaluate(() => {
+      const el = document.activeElement;
+      return el ? {tag: el.tagName, id: el.id, inMain: Boolean(el.closest('main')) || el.tagName === 'MAIN'} : null;
+    });
+    expect(target).not.toBeNull();
+    expect(target!.inMain || target!.id.includes('skipToContent')).toBe(true);
+  });
+
+  test('the search component renders nothing', async ({page}) => {
+    await page.goto('/');
+    await hydrated(page);
+    await expect(page.locator('.navbar input[type="search"], .navbar .DocSearch, .navbar [class*="search"]')).toHaveCount(0);
+  });
+
+  test('the title uses a vertical bar as delimiter', async ({page}) => {
+    await page.goto('/docs/introduction');
+    await hydrated(page);
+    await expect(page).toHaveTitle(/ \| Skip$/);
+  });
+});
+
+test.describe('announcement bar', () => {
+  const bar = (page: Page) => page.locator('.theme-announcement-bar');
+
+  test('its dismissal survives a reload', async ({page}) => {
+    await page.goto('/');
+    await hydrated(page);
+    await expect(bar(page)).toBeVisible();
+    await bar(page).getByRole('button', {name: /close/i}).click();
+    await expect(bar(page)).toBeHidden();
+    await page.reload();
+    await hydrated(page);
+    await expect(bar(page)).toBeHidden();
+  });
+
+  test('a changed id shows the bar again', async ({page}) => {
+    // A dismissal recorded for an earlier bar id must not hide the current bar.
+    await page.addInitScript(() => {
+      localStorage.setItem('docusaurus.announcement.id', 'an-earlier-announcement');
+      localStorage.setItem('docusaurus.announcement.dismiss', 'true');
+    });
+    await page.goto('/');
+    await hydrated(page);
+    await expect(bar(page)).toBeVisible();
+  });
+});
+
+test.describe('errors and loading', () => {
+  test('a render error shows the crash page with "Try again"', async ({page}) => {
+    // Break date formatting, which the blog post header does while rendering.
+    await page.addInitScript(() => {
+      Intl.DateTimeFormat = function () {
+        throw new Error('simulated render failure');
+      } as unknown as typeof Intl.DateTimeFormat;
+    });
+    page.on('console', () => {});
+    await page.goto('/blog/why-skip');
+    await expect(page.getByText('This page crashed.')).toBeVisible();
+    await expect(page.getByRole('button', {name: 'Try again'})).toBeVisible();
+    await expect(page).toHaveTitle('Page Error');
+  });
+
+  test('a page chunk that fails to load shows the error and "Retry"', async ({context}) => {
+    const chunks = await routeOnlyScripts(context, '/docs/introduction');
+    expect(chunks.length).toBeGreaterThan(0);
+    const page = await context.newPage();
+    // A static host that serves the page under its .html name: the router renders the
+    // introduction without having preloaded it, so its chunks load during render.
+    await page.route('**/docs/introduction/index.html', async (route) => {
+      const res = await page.request.get('/docs/introduction');
+      await route.fulfill({status: 200, contentType: 'text/html', body: await res.text()});
+    });
+    let blocked = true;
+    await page.route('**/assets/js/**', (route) =>
+      blocked && chunks.includes(new URL(route.request().url()).pathname) ? route.abort() : route.continue(),
+    );
+    await page.goto('/docs/introduction/index.html');
+    await expect(page.getByRole('button', {name: 'Retry'})).toBeVisible();
+    await expect(page.getByText(/loading chunk|failed/i).first()).toBeVisible();
+    blocked = false;
+    await page.getByRole('button', {name: 'Retry'}).click();
+    await expect(page.getByRole('button', {name: 'Retry'})).toHaveCount(0);
+    await expect(page.locator('article h1').first()).toBeVisible();
+  });
+
+  test('a failed route preload reloads the page', async ({context}) => {
+    const chunks = await routeOnlyScripts(context, '/docs/getting_started');
+    const page = await context.newPage();
+    await page.goto('/docs/introduction');
+    await hydrated(page);
+    await page.route('**/assets/js/**', (route) =>
+      chunks.includes(new URL(route.request().url()).pathname) ? route.abort() : route.continue(),
+    );
+    await page.evaluate(() => ((window as unknown as {marker: number}).marker = 42));
+    const reload = page.waitForEvent('load');
+    await page.locator('.menu a[href="/docs/getting_started"]').first().click();
+    await reload;
+    // A new document: the marker set on the old one is gone.
+    expect(await page.evaluate(() => (window as unknown as {marker?: number}).marker)).toBeUndefined();
+    expect(new URL(page.url()).pathname).toBe('/docs/getting_started');
+  });
+});
+
+test.describe('navigation', () => {
+  /** Records whether the progress bar element ever appears in the document. */
+  async function watchProgressBar(page: Page): Promise<void> {
+    await page.evaluate(() => {
+      const w = window as unknown as {progressSeen: boolean};
+      w.progressSeen = false;
+      new MutationObserver(() => {
+        if (document.getElementById('nprogress')) w.progressSeen = true;
+      }).observe(document.documentElement, {childList: true, subtree: true});
+    });
+  }
+
+  test('the progress bar appears for a navigation slower than 200 ms', async ({context}) => {
+    const chunks = await routeOnlyScripts(context, '/docs/resources');
+    const page = await context.newPage();
+    await page.goto('/docs/introduction');
+    await hydrated(page);
+    await page.route('**/assets/js/**', async (route) => {
+      if (chunks.includes(new URL(route.request().url()).pathname)) await new Promise((r) => setTimeout(r, 1200));
+      await route.continue();
+    });
+    await watchProgressBar(page);
+    await page.locator('.menu a[href="/docs/resources"]').first().click();
+    await expect(page.locator('#nprogress')).toBeAttached();
+    await page.waitForURL('**/docs/resources');
+    await expect(page.locator('article h1').first()).toBeVisible();
+  });
+
+  test('the progress bar stays hidden for a navigation faster than 200 ms', async ({page}) => {
+    await page.goto('/docs/introduction');
+    await hydrated(page);
+    const link = page.locator('.menu a[href="/docs/functions"]').first();
+    // Load the target's code first, so the navigation itself is immediate.
+    await page.evaluate(() => (window as unknown as {docusaurus: {preload(p: string): Promise<void>}}).docusaurus.preload('/docs/functions'));
+    await watchProgressBar(page);
+    await link.click();
+    await page.waitForURL('**/docs/functions');
+    await expect(page.locator('article h1').first()).toBeVisible();
+    await page.waitForTimeout(400);
+    expect(await page.evaluate(() => (window as unknown as {progressSeen: boolean}).progressSeen)).toBe(false);
+  });
+
+  /** Requests for any of `chunks` made while `action` runs, and shortly after. */
+  async function chunkRequestsDuring(page: Page, chunks: string[], action: () => Promise<void>): Promise<string[]> {
+    const seen: string[] = [];
+    const onRequest = (req: {url(): string}) => {
+      const path = new URL(req.url()).pathname;
+      if (chunks.includes(path)) seen.push(path);
+    };
+    page.on('request', onRequest);
+    await action();
+    await page.waitForTimeout(1000);
+    page.off('request', onRequest);
+    return seen;
+  }
+
+  test('links prefetch their page when they become visible', async ({context}) => {
+    const chunks = await routeOnlyScripts(context, '/docs/api/core');
+    expect(chunks.length).toBeGreaterThan(0);
+    const page = await context.newPage();
+    // The navbar's "API" link is visible as soon as the landing page loads.
+    const seen = await chunkRequestsDuring(page, chunks, async () => {
+      await page.goto('/');
+      await hydrated(page);
+    });
+    expect(seen.length).toBeGreaterThan(0);
+  });
+
+  test('links prefetch their page on hover', async ({context}) => {
+    const chunks = await routeOnlyScripts(context, '/docs/api/core');
+    const page = await context.newPage();
+    // Without IntersectionObserver only the hover can trigger a prefetch.
+    await page.addInitScript(() => {
+      delete (window as unknown as {IntersectionObserver?: unknown}).IntersectionObserver;
+    });
+    await page.goto('/');
+    await hydrated(page);
+    await page.waitForLoadState('networkidle');
+    const link = page.locator('main a[href="/docs/api/core"]');
+    await link.scrollIntoViewIfNeeded();
+    await page.waitForTimeout(300);
+    const seen = await chunkRequestsDuring(page, chunks, () => link.hover());
+    expect(seen.length).toBeGreaterThan(0);
+  });
+
+  test('nothing is prefetched under navigator.connection.saveData', async ({context}) => {
+    const chunks = await routeOnlyScripts(context, '/docs/api/core');
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      Object.defineProperty(navigator, 'connection', {
+        configurable: true,
+        get: () => ({saveData: true, effectiveType: '4g'}),
+      });
+    });
+    const seen = await chunkRequestsDuring(page, chunks, async () => {
+      await page.goto('/');
+      await hydrated(page);
+      const link = page.locator('main a[href="/docs/api/core"]');
+      await link.scrollIntoViewIfNeeded();
+      await link.hover();
+    });
+    expect(seen).toEqual([]);
+  });
+});
