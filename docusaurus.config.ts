@@ -4,6 +4,7 @@ import type {Options as RedirectOptions} from '@docusaurus/plugin-client-redirec
 import {themes as prismThemes} from 'prism-react-renderer';
 
 import {apiReferencePlugins} from './api-sources/packages';
+import desktopBreakpoint from './src/plugins/desktop-breakpoint';
 import {links} from './src/site-links';
 
 // Environment switches, named once.
@@ -49,7 +50,14 @@ const config: Config = {
   },
 
   future: {
-    v4: true,
+    v4: {
+      removeLegacyPostBuildHeadAttribute: true,
+      useCssCascadeLayers: true,
+      // Spec §4 names the storage keys ('theme', the announcement bar's): no namespace.
+      siteStorageNamespacing: false,
+      fasterByDefault: true,
+      mdx1CompatDisabledByDefault: true,
+    },
     faster: true,
   },
 
@@ -173,6 +181,8 @@ const config: Config = {
   // Plugins
   // -------------------------------------------------------------------------
   plugins: [
+    // Desktop layout from 996 px up (spec §9); Docusaurus has no option for it.
+    desktopBreakpoint,
     [
       '@docusaurus/plugin-client-redirects',
       {

@@ -1,4 +1,4 @@
-import {test as base, expect, type BrowserContext, type Page} from '@playwright/test';
+import {test as base, expect, type BrowserContext, type Page, type Request} from '@playwright/test';
 import {BASE_URL} from '../../playwright.config';
 
 export {expect};
@@ -47,12 +47,15 @@ export async function sitemapPaths(request: {get(url: string): Promise<{text(): 
   return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
 }
 
-/** Same-origin JavaScript files a page loads, to tell one route's chunks from another's. */
+/**
+ * Same-origin scripts a page runs, to tell one route's chunks from another's. Prefetches
+ * (`<link rel="prefetch">`, for the pages it links to) are left out.
+ */
 export async function scriptsLoadedBy(page: Page, path: string): Promise<Set<string>> {
   const scripts = new Set<string>();
-  const onRequest = (req: {url(): string}) => {
+  const onRequest = (req: Request) => {
     const url = new URL(req.url());
-    if (url.pathname.endsWith('.js')) scripts.add(url.pathname);
+    if (req.resourceType() === 'script' && url.pathname.endsWith('.js')) scripts.add(url.pathname);
   };
   page.on('request', onRequest);
   await page.goto(path);
@@ -62,10 +65,10 @@ export async function scriptsLoadedBy(page: Page, path: string): Promise<Set<str
   return scripts;
 }
 
-/** The scripts a route loads beyond those of the not-found page: its own chunks. */
-export async function routeOnlyScripts(context: BrowserContext, path: string): Promise<string[]> {
+/** The scripts `path` loads beyond those `from` loads (by default the not-found page). */
+export async function routeOnlyScripts(context: BrowserContext, path: string, from = '/no/such/page'): Promise<string[]> {
   const probe = await context.newPage();
-  const base = await scriptsLoadedBy(probe, '/no/such/page');
+  const base = await scriptsLoadedBy(probe, from);
   const target = await scriptsLoadedBy(probe, path);
   await probe.close();
   return [...target].filter((src) => !base.has(src));
