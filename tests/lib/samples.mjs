@@ -103,9 +103,10 @@ const compilerOptions = {
  */
 export function checkSamples(samples = collectSamples()) {
   // Inside the project so that the packages resolve from node_modules.
-  const dir = path.join(root, 'node_modules', '.cache', 'site-samples');
-  fs.rmSync(dir, {recursive: true, force: true});
-  fs.mkdirSync(dir, {recursive: true});
+  const cache = path.join(root, 'node_modules', '.cache');
+  fs.mkdirSync(cache, {recursive: true});
+  // A fresh folder per run, so that two runs at once never share files.
+  const dir = fs.mkdtempSync(path.join(cache, 'site-samples-'));
   fs.writeFileSync(path.join(dir, 'package.json'), '{"type": "module"}\n');
 
   const byFile = new Map();
@@ -133,6 +134,7 @@ export function checkSamples(samples = collectSamples()) {
     const sourceLine = sample.line + line + 1;
     failures.push({file: sample.file, line: sourceLine, block: sample.line, message});
   }
+  fs.rmSync(dir, {recursive: true, force: true});
   const fragments = samples.filter((s) => s.fragment).length;
   return {samples, compiled: samples.length - fragments, fragments, failures};
 }
