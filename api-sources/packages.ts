@@ -3,7 +3,11 @@
  * the rows produce the TypeDoc plugin instances (docusaurus.config.ts) and the sidebar
  * categories (sidebars.ts). Nothing about a package is written anywhere else.
  */
-import type {PluginConfig} from '@docusaurus/types';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
+import type {Plugin, PluginConfig} from '@docusaurus/types';
 import type {PluginOptions as MarkdownOptions} from 'docusaurus-plugin-typedoc';
 import type {TypeDocOptions} from 'typedoc';
 
@@ -68,8 +72,65 @@ const sharedOptions = {
   },
 } satisfies Partial<TypedocOptions>;
 
+const siteDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const apiSourcesDir = path.join(siteDir, 'api-sources');
+const outDir = (pkg: ApiPackage) => path.join(siteDir, 'docs', 'api', pkg.route);
+
+/** Written after a successful generation: the hash of the inputs it was made from. */
+export const API_STAMP = path.join(siteDir, 'docs', 'api', '.inputs-hash');
+
+/** The tools whose version shapes the generated pages, besides the five packages. */
+const TOOLS = ['typedoc', 'typedoc-plugin-markdown', 'docusaurus-plugin-typedoc', 'typedoc-docusaurus-theme', 'typescript'];
+
+function installedVersion(name: string): string {
+  const file = path.join(siteDir, 'node_modules', name, 'package.json');
+  return (JSON.parse(fs.readFileSync(file, 'utf8')) as {version: string}).version;
+}
+
+/**
+ * A hash of exactly what the generated reference depends on: the installed versions of
+ * the five packages and of the TypeDoc tools, the shared options, the package table and
+ * every file TypeDoc reads in api-sources/ (entry modules, summaries, tsconfig, plugin).
+ */
+export function apiInputsHash(): string {
+  const hash = crypto.createHash('sha256');
+  hash.update(JSON.stringify({sharedOptions, apiPackages}));
+  for (const name of [...apiPackages.map((pkg) => pkg.npmName), ...TOOLS]) {
+    hash.update(`${name}@${installedVersion(name)}\n`);
+  }
+  for (const file of fs.readdirSync(apiSourcesDir).sort()) {
+    hash.update(`${file}\n`);
+    hash.update(fs.readFileSync(path.join(apiSourcesDir, file)));
+  }
+  return hash.digest('hex');
+}
+
+/** True when docs/api/ holds a complete generation from the current inputs. */
+function isApiReferenceFresh(hash: string): boolean {
+  if (!fs.existsSync(API_STAMP) || fs.readFileSync(API_STAMP, 'utf8') !== hash) return false;
+  return apiPackages.every((pkg) => fs.existsSync(path.join(outDir(pkg), 'typedoc-sidebar.cjs')));
+}
+
+/** Records the inputs once every instance has generated its pages. */
+function stampPlugin(hash: string): Plugin {
+  return {
+    name: 'api-reference-stamp',
+    // Runs after every plugin is initialised, so after TypeDoc has written the pages.
+    async loadContent() {
+      fs.writeFileSync(API_STAMP, hash);
+    },
+  };
+}
+
+/**
+ * The five TypeDoc instances, or none when docs/api/ was already generated from the same
+ * inputs (the packages are pinned, so most builds reuse it). Watch mode always generates.
+ */
 export function apiReferencePlugins({watch}: {watch: boolean}): PluginConfig[] {
-  return apiPackages.map((pkg) => [
+  const hash = apiInputsHash();
+  if (!watch && isApiReferenceFresh(hash)) return [];
+  fs.rmSync(API_STAMP, {force: true});
+  const instances = apiPackages.map((pkg): PluginConfig => [
     'docusaurus-plugin-typedoc',
     {
       ...sharedOptions,
@@ -82,4 +143,5 @@ export function apiReferencePlugins({watch}: {watch: boolean}): PluginConfig[] {
       watch,
     } satisfies Partial<TypedocOptions> & {id: string},
   ]);
+  return [...instances, () => stampPlugin(hash)];
 }
