@@ -60,7 +60,7 @@ function build(dir: string): Promise<Build> {
     execFile(
       'npx',
       ['docusaurus', 'build'],
-      {cwd: dir, timeout: 120_000, maxBuffer: 16 * 1024 * 1024, env: {...process.env, FORCE_COLOR: '0'}},
+      {cwd: dir, timeout: 150_000, maxBuffer: 16 * 1024 * 1024, env: {...process.env, FORCE_COLOR: '0'}},
       (error, stdout, stderr) =>
         resolve({
           code: error ? (typeof error.code === 'number' ? error.code : 1) : 0,
@@ -72,7 +72,9 @@ function build(dir: string): Promise<Build> {
 }
 
 test.describe('front matter check', () => {
-  test.describe.configure({mode: 'serial'});
+  // One worker, one case after the other in a single copy; a failing case does not skip the
+  // rest. A build that fails in loadContent takes seconds; the margin is for loaded machines.
+  test.describe.configure({mode: 'default', timeout: 180_000});
   let dir = '';
   const originals = new Map<string, string>();
 
