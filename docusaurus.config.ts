@@ -5,6 +5,7 @@ import {themes as prismThemes} from 'prism-react-renderer';
 
 import {apiReferencePlugins} from './api-sources/packages';
 import desktopBreakpoint from './src/plugins/desktop-breakpoint';
+import frontMatterCheck from './src/plugins/front-matter-check';
 import {links} from './src/site-links';
 
 // Environment switches, named once.
@@ -183,6 +184,11 @@ const config: Config = {
   plugins: [
     // Desktop layout from 996 px up (spec §9); Docusaurus has no option for it.
     desktopBreakpoint,
+    // --- hardening: front matter ---------------------------------------------------------
+    // Fails the build, naming the file and the field, on a post or guide whose title, date or
+    // slug the content plugins would otherwise accept or replace silently.
+    frontMatterCheck,
+    // --- end hardening --------------------------------------------------------------------
     [
       '@docusaurus/plugin-client-redirects',
       {

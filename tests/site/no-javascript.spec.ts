@@ -1,0 +1,125 @@
+/**
+ * With JavaScript off, every page type is readable from the server-rendered HTML, its links
+ * are real anchors that navigate, and it is light, even when the system prefers dark.
+ */
+import type {Browser, BrowserContext, Page} from '@playwright/test';
+import {test, expect} from '../lib/fixtures';
+
+/** One page per page type. */
+const PAGES = {
+  landing: '/',
+  guide: '/docs/introduction',
+  'API page': '/docs/api/core/interfaces/Context',
+  'blog list': '/blog',
+  'blog post': '/blog/why-skip',
+} as const;
+
+const NOT_FOUND = 'Page Not Found';
+
+/** Relative luminance (0 black to 1 white) of a CSS `rgb()`/`rgba()` colour. */
+function luminance(colour: string): number {
+  const [r, g, b] = (colour.match(/[\d.]+/g) ?? []).slice(0, 3).map((v) => {
+    const c = Number(v) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+async function noScriptContext(browser: Browser): Promise<BrowserContext> {
+  // The system prefers dark: the site must still be light (spec §4: default light, no system preference).
+  return browser.newContext({javaScriptEnabled: false, colorScheme: 'dark'});
+}
+
+/** The page's main text, trimmed. */
+async function mainText(page: Page): Promise<string> {
+  return (await page.locator('main').first().innerText()).trim();
+}
+
+for (const [kind, route] of Object.entries(PAGES)) {
+  test.describe(`without JavaScript, the ${kind} ${route}`, () => {
+    test('is readable: its main content is in the HTML', async ({browser}) => {
+      const context = await noScriptContext(browser);
+      const page = await context.newPage();
+      const response = await page.goto(route);
+      expect(response?.status()).toBe(200);
+      // Nothing ran: the page is the server-rendered HTML.
+      await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'false');
+      await expect(page.locator('main').first()).toBeVisible();
+      expect((await mainText(page)).length, 'characters of main text').toBeGreaterThan(200);
+      await expect(page.getByRole('heading', {name: NOT_FOUND})).toHaveCount(0);
+      // The landing page's h1 sits in its hero, above main.
+      const h1 = page.locator('h1');
+      if ((await h1.count()) > 0) {
+        await expect(h1.first()).toBeVisible();
+        expect((await h1.first().innerText()).trim().length).toBeGreaterThan(0);
+      } else {
+        // The blog list has no h1: its post titles are the content.
+        await expect(page.locator('main article h2 a').first()).toBeVisible();
+      }
+      await context.close();
+    });
+
+    test('is light, even when the system prefers dark', async ({browser}) => {
+      const context = await noScriptContext(browser);
+      const page = await context.newPage();
+      await page.goto(route);
+      const theme = await page.locator('html').getAttribute('data-theme');
+      expect(theme === null || theme === 'light', `data-theme=${theme}`).toBe(true);
+      const colours = await page.evaluate(() => {
+        const main = document.querySelector('main') ?? document.body;
+        const paragraph = main.querySelector('p, li, h1, h2') ?? main;
+        // The colour behind the text: the first opaque background from the text up, else the
+        // canvas, which follows the root's color-scheme (Infima's light background is transparent).
+        const scheme = getComputedStyle(document.documentElement).colorScheme;
+        let background = scheme.includes('dark') ? 'rgb(18, 18, 18)' : 'rgb(255, 255, 255)';
+        for (let el: Element | null = paragraph; el; el = el.parentElement) {
+          const colour = getComputedStyle(el).backgroundColor;
+          if (!/rgba\(.*,\s*0\)$/.test(colour) && colour !== 'transparent') {
+            background = colour;
+            break;
+          }
+        }
+        return {scheme, background, text: getComputedStyle(paragraph).color};
+      });
+      expect(colours.scheme, 'color-scheme of the root').not.toContain('dark');
+      expect(luminance(colours.background), `background ${colours.background}`).toBeGreaterThan(0.8);
+      expect(luminance(colours.text), `text ${colours.text}`).toBeLessThan(0.3);
+      await context.close();
+    });
+
+    test('its links are real anchors, and an internal one navigates', async ({browser}) => {
+      const context = await noScriptContext(browser);
+      const page = await context.newPage();
+      await page.goto(route);
+      // Every link in the page has a real href, not a script. (An empty `<a id>` is a heading's
+      // anchor target, not a link.)
+      const anchors = await page.locator('a').evaluateAll((links) =>
+        links
+          .map((a) => ({text: (a.textContent ?? '').trim().slice(0, 40), href: a.getAttribute('href')}))
+          .filter((a) => a.href !== null || a.text !== ''),
+      );
+      expect(anchors.length).toBeGreaterThan(0);
+      expect(anchors.filter((a) => !a.href || /^\s*javascript:/i.test(a.href)), 'links without a real href').toEqual([]);
+
+      // The first visible internal link of the content that leads to another page.
+      const here = new URL(page.url()).pathname;
+      const internal = await page.locator('main a[href^="/"]').evaluateAll(
+        (links, current) =>
+          links
+            .filter((a) => a.getClientRects().length > 0)
+            .map((a) => a.getAttribute('href') ?? '')
+            .filter((href) => new URL(href, location.origin).pathname !== current),
+        here,
+      );
+      expect(internal.length, 'internal links in the content').toBeGreaterThan(0);
+      const href = internal[0];
+      const expected = new URL(href, page.url()).pathname;
+      await page.locator(`main a[href="${href}"]`).first().click();
+      await page.waitForURL((url) => url.pathname === expected);
+      await expect(page.locator('main').first()).toBeVisible();
+      await expect(page.getByRole('heading', {name: NOT_FOUND})).toHaveCount(0);
+      expect((await mainText(page)).length, `characters of main text on ${expected}`).toBeGreaterThan(100);
+      await context.close();
+    });
+  });
+}
