@@ -70,10 +70,10 @@ export function serialize(directives: Record<string, string[]>): string {
 export function withPolicyMeta(html: string, policy: string): string {
   const tag = `<meta http-equiv="Content-Security-Policy" content="${policy.replace(/"/g, '&quot;')}">`;
   const charset = /<head\b[^>]*>\s*<meta\s+charset\s*=[^>]*>/i.exec(html);
-  if (charset) return html.replace(charset[0], `${charset[0]}${tag}`);
+  if (charset) return html.replace(charset[0], () => `${charset[0]}${tag}`);
   const head = /<head\b[^>]*>/i.exec(html);
   if (!head) throw new Error(`${NAME}: a page without <head>`);
-  return html.replace(head[0], `${head[0]}${tag}`);
+  return html.replace(head[0], () => `${head[0]}${tag}`);
 }
 
 async function htmlFiles(dir: string): Promise<string[]> {
