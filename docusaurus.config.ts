@@ -5,11 +5,17 @@ import {themes as prismThemes} from 'prism-react-renderer';
 
 import {apiReferencePlugins} from './api-sources/packages';
 import desktopBreakpoint from './src/plugins/desktop-breakpoint';
+import contentSecurityPolicy from './src/plugins/content-security-policy';
 import frontMatterCheck from './src/plugins/front-matter-check';
+import llmsTxt from './src/plugins/llms-txt';
+import socialCards from './src/plugins/social-cards';
 import {links} from './src/site-links';
 
 // Environment switches, named once.
 const isDev = process.env.NODE_ENV === 'development';
+
+/** The description of pages that have none of their own (tags index, authors, not found). */
+const defaultDescription = 'Skip: reactive backend services in TypeScript.';
 
 // ---------------------------------------------------------------------------
 // Site identity
@@ -118,7 +124,14 @@ const config: Config = {
   // -------------------------------------------------------------------------
   themeConfig: {
     image: 'img/social-card.png',
-    metadata: [{name: 'keywords', content: 'Skip, reactive, backend, TypeScript, streaming'}],
+    metadata: [
+      {name: 'keywords', content: 'Skip, reactive, backend, TypeScript, streaming'},
+      // Defaults for pages that set none (a page's own tags replace these): every page
+      // carries a full Open Graph set; docs and posts say `article`.
+      {property: 'og:type', content: 'website'},
+      {name: 'description', content: defaultDescription},
+      {property: 'og:description', content: defaultDescription},
+    ],
     colorMode: {
       defaultMode: 'light',
       disableSwitch: false,
@@ -182,6 +195,12 @@ const config: Config = {
   // Plugins
   // -------------------------------------------------------------------------
   plugins: [
+    // --- Hardening: machine-readable outputs and the Content Security Policy -------------
+    // Listed before the redirects plugin: the policy waits for the pages it writes.
+    contentSecurityPolicy, // CSP meta tag in every page, build/_headers, build/serve.json
+    socialCards, // 1200×630 PNG cards: one per post, and themeConfig.image
+    llmsTxt, // build/llms.txt and build/llms-full.txt from the guides and posts
+    // --------------------------------------------------------------------------------------
     // Desktop layout from 996 px up (spec §9); Docusaurus has no option for it.
     desktopBreakpoint,
     // --- hardening: front matter ---------------------------------------------------------

@@ -5,12 +5,15 @@ import Hero from './_home/Hero';
 import SampleSection from './_home/SampleSection';
 import Features from './_home/Features';
 import NextSteps from './_home/NextSteps';
+import WebSiteData from './_home/WebSiteData';
+
+const DESCRIPTION =
+  'Skip is an open-source TypeScript framework for reactive backend services: declare collections computed from your inputs, and the runtime keeps them current and streams every change to clients.';
 
 export default function Home(): ReactNode {
   return (
-    <Layout
-      title="Reactive backend services in TypeScript"
-      description="Skip is an open-source TypeScript framework for reactive backend services: declare collections computed from your inputs, and the runtime keeps them current and streams every change to clients.">
+    <Layout title="Reactive backend services in TypeScript" description={DESCRIPTION}>
+      <WebSiteData description={DESCRIPTION} />
       <Hero />
       <main>
         <SampleSection />

@@ -13,15 +13,20 @@ type Watch = {
   errors: string[];
   /** Requests made to any origin other than the site's own. */
   foreign: string[];
+  /** Content Security Policy violations (`securitypolicyviolation` events), across navigations. */
+  csp: string[];
 };
 
+type Violation = {directive: string; blocked: string; sample: string; page: string};
+
 /**
- * `test` with a `watch` fixture: it records console errors, page errors and requests to
- * other origins on the test's page; a test asserts on them with `expectClean()`.
+ * `test` with a `watch` fixture: it records console errors, page errors, requests to
+ * other origins and CSP violations on the test's page; a test asserts on them with
+ * `expectClean()`.
  */
 export const test = base.extend<{watch: Watch}>({
   watch: async ({page}, use) => {
-    const watch: Watch = {errors: [], foreign: []};
+    const watch: Watch = {errors: [], foreign: [], csp: []};
     const origin = new URL(BASE_URL).origin;
     page.on('console', (msg) => {
       if (msg.type() === 'error') watch.errors.push(`${page.url()}: ${msg.text()}`);
@@ -32,6 +37,16 @@ export const test = base.extend<{watch: Watch}>({
       if (url.startsWith('data:') || url.startsWith('blob:')) return;
       if (new URL(url).origin !== origin) watch.foreign.push(url);
     });
+    // Reported from an init script, so that a violation during parsing is seen too.
+    await page.exposeFunction('reportCspViolation', (v: Violation) =>
+      watch.csp.push(`${v.page}: ${v.directive} blocked ${v.blocked || v.sample}`),
+    );
+    await page.addInitScript(() => {
+      const report = (window as unknown as {reportCspViolation: (v: Violation) => void}).reportCspViolation;
+      document.addEventListener('securitypolicyviolation', (e) =>
+        report({directive: e.effectiveDirective, blocked: e.blockedURI, sample: e.sample, page: location.pathname}),
+      );
+    });
     await use(watch);
   },
 });
@@ -39,6 +54,7 @@ export const test = base.extend<{watch: Watch}>({
 export function expectClean(watch: Watch): void {
   expect(watch.errors, 'console errors').toEqual([]);
   expect(watch.foreign, 'requests to other origins').toEqual([]);
+  expect(watch.csp, 'Content Security Policy violations').toEqual([]);
 }
 
 /** The URLs of build/sitemap.xml, rebased onto the local server. */

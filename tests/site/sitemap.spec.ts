@@ -1,7 +1,7 @@
 /**
  * Every page of build/sitemap.xml, in the browser: it loads, hydrates, and neither logs a
- * console error nor requests anything from another origin (spec §7). The API reference's
- * pages are among them.
+ * console error, nor requests anything from another origin (spec §7), nor violates the
+ * Content Security Policy (`expectClean`). The API reference's pages are among them.
  */
 import fs from 'node:fs';
 import {test, expect, expectClean, hydrated} from '../lib/fixtures';

@@ -1,0 +1,143 @@
+/**
+ * A strict Content Security Policy for the production build, computed after it is written.
+ *
+ * `postBuild` reads every page of the build, hashes the body of each inline script the
+ * browser would run (JSON-LD and other data blocks are never run, so they need no hash),
+ * and ships one policy, the same on every page, with the union of those hashes:
+ *   - as `<meta http-equiv="Content-Security-Policy">` in every page, before any script;
+ *   - as `_headers` (Netlify, Cloudflare Pages) and `serve.json` (the `serve` CLI), which
+ *     also carry `frame-ancestors`, a directive browsers ignore in a meta tag.
+ *
+ * Dev mode has no policy: `postBuild` runs only for `docusaurus build`.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type {LoadedPlugin, Plugin} from '@docusaurus/types';
+
+const NAME = 'content-security-policy';
+
+/** The policy without its script hashes. */
+const BASE_DIRECTIVES: Record<string, string[]> = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  // 'unsafe-inline' for styles only: React writes `style` attributes (code blocks' Prism
+  // colours, the sidebar's and the TOC's collapse heights, Docusaurus's SVG sprite and
+  // base-URL banner), and the theme sets some at runtime. Hashes cannot allow attributes
+  // ('unsafe-hashes' would need one per value), and CSS cannot run code.
+  'style-src': ["'self'", "'unsafe-inline'"],
+  // Infima draws its icons (menu carets, external-link arrows) as data: SVG in CSS.
+  'img-src': ["'self'", 'data:'],
+  'font-src': ["'self'"],
+  'connect-src': ["'self'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'self'"],
+  'form-action': ["'self'"],
+};
+
+/** Directives a meta tag cannot carry: in the headers files only. No page may frame the site. */
+const HEADER_ONLY_DIRECTIVES: Record<string, string[]> = {
+  'frame-ancestors': ["'none'"],
+};
+
+/** `type` values of a script element the browser executes (HTML spec, "prepare the script"). */
+const JS_TYPE = /^(|module|(text|application)\/(x-)?(java|ecma)script|text\/(javascript1\.[0-5]|jscript|livescript))$/i;
+
+/** The bodies of the inline scripts of `html` that a browser would run. */
+export function inlineScripts(html: string): string[] {
+  const bodies: string[] = [];
+  // A script element's text is raw: it ends at the first `</script`, entities are not decoded.
+  for (const [, attrs = '', body = ''] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+    if (/(^|\s)src\s*=/i.test(attrs)) continue;
+    const type = /(?:^|\s)type\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i.exec(attrs);
+    const value = (type?.[1] ?? type?.[2] ?? type?.[3] ?? '').trim();
+    if (JS_TYPE.test(value)) bodies.push(body);
+  }
+  return bodies;
+}
+
+export function sha256Source(body: string): string {
+  return `'sha256-${crypto.createHash('sha256').update(body, 'utf8').digest('base64')}'`;
+}
+
+export function serialize(directives: Record<string, string[]>): string {
+  return Object.entries(directives)
+    .map(([name, values]) => [name, ...values].join(' '))
+    .join('; ');
+}
+
+/** Inserts the meta tag right after `<meta charset>` (kept first) or else first in `<head>`. */
+export function withPolicyMeta(html: string, policy: string): string {
+  const tag = `<meta http-equiv="Content-Security-Policy" content="${policy.replace(/"/g, '&quot;')}">`;
+  const charset = /<head\b[^>]*>\s*<meta\s+charset\s*=[^>]*>/i.exec(html);
+  if (charset) return html.replace(charset[0], () => `${charset[0]}${tag}`);
+  const head = /<head\b[^>]*>/i.exec(html);
+  if (!head) throw new Error(`${NAME}: a page without <head>`);
+  return html.replace(head[0], () => `${head[0]}${tag}`);
+}
+
+async function htmlFiles(dir: string): Promise<string[]> {
+  const entries = await fs.readdir(dir, {recursive: true, withFileTypes: true});
+  return entries.filter((e) => e.isFile() && e.name.endsWith('.html')).map((e) => path.join(e.parentPath, e.name));
+}
+
+/**
+ * Resolves once the `postBuild` of every plugin listed after `self` has finished.
+ *
+ * Docusaurus starts all `postBuild` hooks together (`Promise.all` in @docusaurus/core's
+ * buildLocale), and @docusaurus/plugin-client-redirects writes its HTML pages in its own.
+ * This hook is called first of those listed after it, so it can wrap theirs before they
+ * start. Should a future Docusaurus run them one after the other, waiting would deadlock:
+ * plugins not started by the next turn of the event loop are not waited for.
+ */
+async function laterPostBuilds(plugins: LoadedPlugin[], self: string): Promise<string[]> {
+  const index = plugins.findIndex((p) => p.name === self);
+  const pending = plugins.slice(index + 1).flatMap((plugin) => {
+    const original = plugin.postBuild;
+    if (!original) return [];
+    let started = false;
+    const done = new Promise<void>((resolve, reject) => {
+      plugin.postBuild = async (props) => {
+        started = true;
+        try {
+          await original.call(plugin, props);
+          resolve();
+        } catch (err) {
+          reject(err);
+          throw err;
+        }
+      };
+    });
+    // The build fails on the plugin's own error; this waiter need not report it again.
+    done.catch(() => undefined);
+    return [{name: plugin.name, done, started: () => started}];
+  });
+  await new Promise((resolve) => setImmediate(resolve));
+  const notStarted = pending.filter((p) => !p.started()).map((p) => p.name);
+  await Promise.allSettled(pending.filter((p) => p.started()).map((p) => p.done));
+  return notStarted;
+}
+
+export default function contentSecurityPolicyPlugin(): Plugin {
+  return {
+    name: NAME,
+    async postBuild({outDir, plugins}) {
+      const notWaited = await laterPostBuilds(plugins, NAME);
+      if (notWaited.length > 0) {
+        console.warn(`[${NAME}] pages written later by ${notWaited.join(', ')} get no policy`);
+      }
+
+      const files = await htmlFiles(outDir);
+      const pages = await Promise.all(files.map(async (file) => ({file, html: await fs.readFile(file, 'utf8')})));
+      const hashes = [...new Set(pages.flatMap(({html}) => inlineScripts(html).map(sha256Source)))].sort();
+      const directives = {...BASE_DIRECTIVES, 'script-src': [...BASE_DIRECTIVES['script-src']!, ...hashes]};
+      const policy = serialize(directives);
+      await Promise.all(pages.map(({file, html}) => fs.writeFile(file, withPolicyMeta(html, policy))));
+
+      const headerPolicy = serialize({...directives, ...HEADER_ONLY_DIRECTIVES});
+      await fs.writeFile(path.join(outDir, '_headers'), `/*\n  Content-Security-Policy: ${headerPolicy}\n`);
+      const serveJson = {headers: [{source: '**', headers: [{key: 'Content-Security-Policy', value: headerPolicy}]}]};
+      await fs.writeFile(path.join(outDir, 'serve.json'), `${JSON.stringify(serveJson, null, 2)}\n`);
+    },
+  };
+}

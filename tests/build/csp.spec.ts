@@ -1,0 +1,97 @@
+/**
+ * The Content Security Policy as the build ships it: the meta tag of every page, and the
+ * headers files for static hosts. The browser side is tests/site/csp.spec.ts.
+ */
+import crypto from 'node:crypto';
+import {test, expect} from '@playwright/test';
+import {builtPages, parse, readBuilt} from '../lib/build';
+
+/** Directives of a serialized policy, by name. */
+function directives(policy: string): Map<string, string[]> {
+  return new Map(
+    policy
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((parts) => parts[0])
+      .map(([name, ...values]) => [name!, values]),
+  );
+}
+
+function metaPolicies(html: string): string[] {
+  const $ = parse(html);
+  return $('meta[http-equiv="Content-Security-Policy"]')
+    .toArray()
+    .map((el) => $(el).attr('content') ?? '');
+}
+
+/** The one policy every page carries. */
+function sitePolicy(): string {
+  const policies = new Set(builtPages().flatMap((p) => metaPolicies(p.html)));
+  expect(policies.size, 'one policy for the whole site').toBe(1);
+  return [...policies][0]!;
+}
+
+test('every page carries one CSP meta tag, in <head> before any script', () => {
+  const wrong: string[] = [];
+  for (const page of builtPages()) {
+    const $ = parse(page.html);
+    const tags = $('meta[http-equiv="Content-Security-Policy"]');
+    if (tags.length !== 1) {
+      wrong.push(`${page.file}: ${tags.length} tags`);
+      continue;
+    }
+    if (!tags.parent().is('head')) wrong.push(`${page.file}: not in <head>`);
+    const tag = tags.get(0)!;
+    const first = $('script').get(0);
+    if (first) {
+      const elements = $('*').toArray();
+      if (elements.indexOf(first) < elements.indexOf(tag)) wrong.push(`${page.file}: a script comes first`);
+    }
+    // The charset declaration must stay within the first 1024 bytes.
+    if (!/<meta charset/i.test(page.html.slice(0, 1024))) wrong.push(`${page.file}: charset pushed back`);
+  }
+  expect(wrong).toEqual([]);
+});
+
+test('the policy is strict: self, hashes for inline scripts, no eval, no plugins, no framing base', () => {
+  const policy = directives(sitePolicy());
+  expect(policy.get('default-src')).toEqual(["'self'"]);
+  const scriptSrc = policy.get('script-src') ?? [];
+  expect(scriptSrc[0]).toBe("'self'");
+  expect(scriptSrc.slice(1).every((source) => /^'sha256-[A-Za-z0-9+/]+=*'$/.test(source))).toBe(true);
+  expect(policy.get('object-src')).toEqual(["'none'"]);
+  expect(policy.get('base-uri')).toEqual(["'self'"]);
+  expect(policy.get('form-action')).toEqual(["'self'"]);
+  expect(policy.get('img-src')).toEqual(["'self'", 'data:']);
+  expect(policy.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
+  // A meta tag cannot carry frame-ancestors (browsers ignore it and complain).
+  expect(policy.has('frame-ancestors')).toBe(false);
+});
+
+test('the policy allows every inline script of the build by its hash, and no other', () => {
+  const executable = (type: string | undefined) => !type || /^(module|(text|application)\/javascript)$/i.test(type);
+  const hashes = new Set<string>();
+  for (const page of builtPages()) {
+    const $ = parse(page.html);
+    $('script:not([src])').each((_, el) => {
+      if (!executable($(el).attr('type'))) return;
+      hashes.add(`'sha256-${crypto.createHash('sha256').update($(el).text(), 'utf8').digest('base64')}'`);
+    });
+  }
+  // The theme's colour-mode script, the base-URL banner and the /docs redirect at least.
+  expect(hashes.size).toBeGreaterThanOrEqual(3);
+  const allowed = (directives(sitePolicy()).get('script-src') ?? []).slice(1);
+  expect(allowed.sort()).toEqual([...hashes].sort());
+});
+
+test('_headers and serve.json carry the same policy plus frame-ancestors', () => {
+  const meta = sitePolicy();
+  const headers = readBuilt('_headers');
+  const rule = /^\/\*\n {2}Content-Security-Policy: (.+)$/m.exec(headers);
+  expect(rule, '_headers has a /* rule with the policy').not.toBeNull();
+  const headerPolicy = rule![1]!;
+  expect(headerPolicy).toBe(`${meta}; frame-ancestors 'none'`);
+
+  const serve = JSON.parse(readBuilt('serve.json')) as {headers: {source: string; headers: {key: string; value: string}[]}[]};
+  expect(serve.headers).toEqual([{source: '**', headers: [{key: 'Content-Security-Policy', value: headerPolicy}]}]);
+});

@@ -1,0 +1,85 @@
+/**
+ * More of the production build for the file-level tests (see also ./build-output.ts): every
+ * page with its HTML, the sitemap, the file a URL of the site is served from, PNG sizes.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import * as cheerio from 'cheerio';
+import {BUILD} from './build-output';
+
+export type BuiltPage = {
+  /** Path of the HTML file, relative to build/. */
+  file: string;
+  /** The clean URL path the page is served at (`/docs/introduction`, `/`). */
+  route: string;
+  html: string;
+};
+
+function walk(dir: string): string[] {
+  return fs.readdirSync(dir, {withFileTypes: true}).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    return entry.isDirectory() ? walk(full) : [full];
+  });
+}
+
+/** The clean URL path an HTML file of the build is served at. */
+export function routeOf(file: string): string {
+  const route = `/${file.split(path.sep).join('/')}`.replace(/(\/index)?\.html$/, '');
+  return route === '' ? '/' : route;
+}
+
+let pages: BuiltPage[] | undefined;
+
+/** Every HTML file of the build. */
+export function builtPages(): BuiltPage[] {
+  pages ??= walk(BUILD)
+    .filter((file) => file.endsWith('.html'))
+    .map((full) => {
+      const file = path.relative(BUILD, full);
+      return {file, route: routeOf(file), html: fs.readFileSync(full, 'utf8')};
+    })
+    .sort((a, b) => a.route.localeCompare(b.route));
+  return pages;
+}
+
+/** A page that only sends the browser elsewhere (the client-redirects plugin's pages). */
+export const isRedirectPage = (html: string) => /<meta\s+http-equiv=["']?refresh/i.test(html);
+
+/** Real pages: every built page but the not-found page and redirect pages. */
+export const contentPages = () => builtPages().filter((p) => p.file !== '404.html' && !isRedirectPage(p.html));
+
+export function readBuilt(file: string): string {
+  return fs.readFileSync(path.join(BUILD, file), 'utf8');
+}
+
+/** The URLs build/sitemap.xml lists, as written. */
+export function sitemapUrls(): string[] {
+  return [...readBuilt('sitemap.xml').matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+}
+
+/**
+ * The build file a path of the site is served from, or undefined: a file as named, else
+ * the clean-URL page (`/x` → x.html or x/index.html), as `docusaurus serve` resolves it.
+ */
+export function fileForPath(urlPath: string): string | undefined {
+  const clean = decodeURIComponent(urlPath).replace(/^\/+/, '');
+  const candidates = clean === '' ? ['index.html'] : [clean, `${clean}.html`, path.join(clean, 'index.html')];
+  return candidates.find((c) => fs.existsSync(path.join(BUILD, c)) && fs.statSync(path.join(BUILD, c)).isFile());
+}
+
+export const parse = (html: string) => cheerio.load(html);
+
+/** The content of `<meta property|name="key">` in a parsed page, or undefined. */
+export function meta($: cheerio.CheerioAPI, key: string): string | undefined {
+  return $(`meta[property="${key}"], meta[name="${key}"]`).attr('content');
+}
+
+/** Width and height of a PNG, from its IHDR chunk. */
+export function pngSize(file: string): {width: number; height: number} {
+  const bytes = fs.readFileSync(file);
+  const signature = bytes.subarray(0, 8).toString('hex');
+  if (signature !== '89504e470d0a1a0a' || bytes.subarray(12, 16).toString('ascii') !== 'IHDR') {
+    throw new Error(`${file} is not a PNG`);
+  }
+  return {width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20)};
+}
