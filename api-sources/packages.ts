@@ -57,6 +57,9 @@ const sharedOptions = {
   disableSources: true,
   hidePageHeader: true,
   hideBreadcrumbs: true,
+  // Names in code: generic parameters then read `Mapper<K1, V1, K2, V2>` everywhere,
+  // including the page title, instead of carrying markdown escapes.
+  pageTitleTemplates: {member: '{kind}: `{rawName}`'},
   entryFileName: 'index',
   parametersFormat: 'table',
   typeDeclarationFormat: 'table',
