@@ -154,6 +154,7 @@ export function scenariosOf(file: string, text: string): Scenario[] {
       const isTs = TS_LANGS.has(block.lang);
       const name = attrs.title ?? (isTs ? (firstLine?.[1] ?? `${bid}.ts`) : undefined);
       if (!name) fail(block.line, `a ${block.lang} file needs title="<file name>"`);
+      if (path.isAbsolute(name!) || name!.split('/').includes('..')) fail(block.line, `"${name}" is not a path inside the project`);
       if (!isTs && (flag('exec') || flag('background'))) fail(block.line, 'only ts blocks can be run by the runner');
       if (flag('background') && !flag('exec')) fail(block.line, 'background on a ts block needs exec');
       const run = flag('exec') ? (flag('background') ? 'background' : 'exec') : undefined;
