@@ -38,6 +38,11 @@ export default defineConfig({
     {name: 'build', testDir: './tests/build'},
     // Browser tests against the production build.
     {name: 'site', testDir: './tests/site'},
+    // --- runnable samples (README, "Runnable samples") ---
+    // The guides' and posts' samples run against the real Skip runtime, no browser; each
+    // worker takes its own slice of loopback ports (tests/lib/runnable.ts).
+    {name: 'runnable', testDir: './tests/runnable'},
+    // --- end runnable samples ---
   ],
   webServer: {
     // Served exactly as the README serves it.

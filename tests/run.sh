@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # `npm test`: every test of the site, on a fresh machine or a warm one.
 #   1. installs the npm dependencies from the lockfile when they are missing or stale;
-#   2. installs Debian's Chromium when /usr/bin/chromium is missing (needs root);
+#   2. installs Debian's Chromium when /usr/bin/chromium is missing (needs root), and
+#      curl, sudo and postgresql when missing, for the runnable samples;
 #   3. builds the production site once;
-#   4. runs the Playwright suites (browser tests against the served build, and the
-#      build-level checks), then prints a one-line summary.
+#   4. runs the Playwright suites (browser tests against the served build, the
+#      build-level checks and the runnable samples), then prints a one-line summary.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -25,6 +26,27 @@ if [ ! -x /usr/bin/chromium ]; then
     exit 1
   fi
 fi
+
+# --- runnable samples (README, "Runnable samples") ---
+# They run the pages' own commands: curl, sudo (for `sudo -u postgres psql`) and Debian's
+# PostgreSQL server, which the tests start on a loopback port in a temporary folder.
+missing=()
+command -v curl >/dev/null 2>&1 || missing+=(curl)
+command -v sudo >/dev/null 2>&1 || missing+=(sudo)
+ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
+if [ "${#missing[@]}" -gt 0 ]; then
+  if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "==> installing Debian's ${missing[*]}"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  else
+    echo "The runnable samples need: ${missing[*]}." >&2
+    echo "Install with: sudo apt-get update && sudo apt-get install -y ${missing[*]}" >&2
+    exit 1
+  fi
+fi
+# --- end runnable samples ---
 
 echo "==> building the production site"
 npm run build

@@ -1,0 +1,702 @@
+/**
+ * Runnable samples: the guides and posts that show a Skip service at work are executed
+ * against the real runtime, and what the page prints is what the test expects.
+ *
+ * Markup (fence meta, see README.md, "Runnable samples"):
+ *   run="<scenario>/<block>"   the block takes part in that scenario of its page (several
+ *                              ids, space-separated, put one block into several scenarios)
+ *   output="<scenario>/<block>" the block is what that step prints
+ *   exec, background           flags: a ts block the runner runs itself; a step that keeps running
+ *   needs="postgresql"         the scenario needs a PostgreSQL server
+ *
+ * As a command, `npx tsx tests/lib/runnable.ts [page-substring] [scenario]` runs the
+ * scenarios (all by default) and prints one line per scenario.
+ */
+import {spawn, spawnSync, type ChildProcess} from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import {pathToFileURL} from 'node:url';
+import ts from 'typescript';
+
+export const ROOT = path.resolve(__dirname, '../..');
+const LOOPBACK_PRELOAD = path.join(__dirname, 'runnable-loopback.mjs');
+
+/** Where the pages live, relative to the project. */
+const CONTENT_DIRS = ['docs', 'blog'];
+
+// ---------------------------------------------------------------------------------------
+// Markup
+
+export type Block = {lang: string; meta: string; line: number; code: string};
+
+/** Fenced code blocks of a markdown file (same rules as tests/lib/samples.mjs). */
+export function extractBlocks(text: string): Block[] {
+  const lines = text.split('\n');
+  const blocks: Block[] = [];
+  let open: {fence: string; indent: number; lang: string; meta: string; line: number; body: string[]} | null = null;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    if (!open) {
+      const m = /^(\s*)(`{3,}|~{3,})\s*([\w+-]*)\s*(.*)$/.exec(line);
+      if (m) open = {fence: m[2], indent: m[1].length, lang: m[3].toLowerCase(), meta: m[4].trim(), line: i + 1, body: []};
+      continue;
+    }
+    const close = new RegExp(`^\\s*${open.fence[0] === '`' ? '`' : '~'}{${open.fence.length},}\\s*$`);
+    if (close.test(line)) {
+      blocks.push({lang: open.lang, meta: open.meta, line: open.line, code: open.body.join('\n')});
+      open = null;
+    } else {
+      open.body.push(line.slice(Math.min(open.indent, line.length - line.trimStart().length)));
+    }
+  }
+  return blocks;
+}
+
+export type Meta = {attrs: Record<string, string>; flags: Set<string>};
+
+/** `title="a b" run=x exec` -> attrs {title: 'a b', run: 'x'}, flags {exec}. */
+export function parseMeta(meta: string): Meta {
+  const attrs: Record<string, string> = {};
+  const flags = new Set<string>();
+  for (const m of meta.matchAll(/([\w-]+)(?:=(?:"([^"]*)"|'([^']*)'|(\S+)))?/g)) {
+    const value = m[2] ?? m[3] ?? m[4];
+    if (value === undefined) flags.add(m[1]);
+    else attrs[m[1]] = value;
+  }
+  return {attrs, flags};
+}
+
+const TS_LANGS = new Set(['ts', 'tsx', 'typescript']);
+const SHELL_LANGS = new Set(['bash', 'sh', 'shell']);
+const NEEDS = new Set(['postgresql']);
+const REF = /^([a-z0-9][a-z0-9-]*)\/([\w.-]+)$/;
+
+/** A file the reader saves (ts, json, sql...). `run` says whether the runner also runs it. */
+export type FileItem = {kind: 'file'; id: string; line: number; lang: string; name: string; code: string; run?: 'exec' | 'background'};
+/** Terminal commands, run with bash in the scenario's folder. */
+export type ShellItem = {kind: 'shell'; id: string; line: number; code: string; background: boolean};
+/** What a step prints, as the page shows it. */
+export type OutputItem = {kind: 'output'; step: string; line: number; lang: string; code: string};
+export type Item = FileItem | ShellItem | OutputItem;
+
+export type Scenario = {file: string; id: string; needs: string[]; items: Item[]};
+
+export class MarkupError extends Error {}
+
+/** Page files that may hold runnable blocks, relative to `root`. */
+export function pageFiles(root = ROOT): string[] {
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    if (!fs.existsSync(dir)) return;
+    for (const entry of fs.readdirSync(dir, {withFileTypes: true})) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (full !== path.join(root, 'docs', 'api')) walk(full);
+      } else if (/\.mdx?$/.test(entry.name)) out.push(path.relative(root, full));
+    }
+  };
+  for (const dir of CONTENT_DIRS) walk(path.join(root, dir));
+  return out.sort();
+}
+
+/** The scenarios of one page, in page order, with their blocks in page order. */
+export function scenariosOf(file: string, text: string): Scenario[] {
+  const scenarios = new Map<string, Scenario>();
+  const fail = (line: number, message: string): never => {
+    throw new MarkupError(`${file}:${line}: ${message}`);
+  };
+  const scenario = (id: string): Scenario => {
+    let s = scenarios.get(id);
+    if (!s) {
+      s = {file, id, needs: [], items: []};
+      scenarios.set(id, s);
+    }
+    return s;
+  };
+  for (const block of extractBlocks(text)) {
+    const {attrs, flags} = parseMeta(block.meta);
+    if (attrs.run === undefined && attrs.output === undefined) continue;
+    if (attrs.run !== undefined && attrs.output !== undefined) fail(block.line, 'a block is either run or output, not both');
+    if (/(^|\s)fragment(\s|$|=)/.test(block.meta)) fail(block.line, 'a runnable block cannot be a fragment');
+    for (const ref of (attrs.run ?? attrs.output).split(/\s+/)) {
+      const m = REF.exec(ref);
+      if (!m) fail(block.line, `"${ref}" is not <scenario>/<block> (lowercase scenario, then a block id)`);
+      const [, sid, bid] = m!;
+      if (attrs.output !== undefined) {
+        const s = scenarios.get(sid);
+        if (!s) fail(block.line, `output of "${ref}", but no earlier block runs scenario "${sid}"`);
+        const step = s!.items.find((i) => i.kind !== 'output' && i.id === bid);
+        if (!step) fail(block.line, `output of "${ref}", which no earlier block of the page runs`);
+        if (step!.kind === 'file' && !step!.run) fail(block.line, `"${ref}" is a file; mark it exec to run it`);
+        s!.items.push({kind: 'output', step: bid, line: block.line, lang: block.lang, code: block.code});
+        continue;
+      }
+      const s = scenario(sid);
+      if (s.items.some((i) => i.kind !== 'output' && i.id === bid)) fail(block.line, `block id "${ref}" is used twice`);
+      if (attrs.needs !== undefined) {
+        for (const need of attrs.needs.split(/[\s,]+/)) {
+          if (!NEEDS.has(need)) fail(block.line, `needs="${need}": only ${[...NEEDS].join(', ')} is known`);
+          if (!s.needs.includes(need)) s.needs.push(need);
+        }
+      }
+      // `exec` and `background` apply to every scenario of the block, or, written
+      // exec="<scenario> ...", to those named.
+      const flag = (name: string) => flags.has(name) || (attrs[name] ?? '').split(/\s+/).includes(sid);
+      if (SHELL_LANGS.has(block.lang)) {
+        if (flag('exec')) fail(block.line, 'exec is for ts blocks; shell blocks always run');
+        s.items.push({kind: 'shell', id: bid, line: block.line, code: block.code, background: flag('background')});
+        continue;
+      }
+      // A file: named by its title, else by a `// name.ts` first line (ts only), else by its id.
+      const firstLine = /^\/\/\s*([\w./-]+\.(?:ts|tsx|mts))\s*$/.exec(block.code.split('\n')[0] ?? '');
+      const isTs = TS_LANGS.has(block.lang);
+      const name = attrs.title ?? (isTs ? (firstLine?.[1] ?? `${bid}.ts`) : undefined);
+      if (!name) fail(block.line, `a ${block.lang} file needs title="<file name>"`);
+      if (path.isAbsolute(name!) || name!.split('/').includes('..')) fail(block.line, `"${name}" is not a path inside the project`);
+      if (!isTs && (flag('exec') || flag('background'))) fail(block.line, 'only ts blocks can be run by the runner');
+      if (flag('background') && !flag('exec')) fail(block.line, 'background on a ts block needs exec');
+      const run = flag('exec') ? (flag('background') ? 'background' : 'exec') : undefined;
+      s.items.push({kind: 'file', id: bid, line: block.line, lang: block.lang, name: name!, code: block.code, run});
+    }
+  }
+  return [...scenarios.values()];
+}
+
+/** Every scenario of the site. Throws MarkupError, naming file and line, on bad markup. */
+export function collectScenarios(root = ROOT): Scenario[] {
+  return pageFiles(root).flatMap((file) => scenariosOf(file, fs.readFileSync(path.join(root, file), 'utf8')));
+}
+
+// ---------------------------------------------------------------------------------------
+// Comparing what a page shows with what a run prints
+
+/**
+ * The only values compared by shape, everything else is compared exactly:
+ * - a UUID (8-4-4-4-12 lowercase hex digits), as created for each stream;
+ * - a watermark, the `id:` of a stream event: 20 to 40 base64url characters (26 or 27 in
+ *   practice: the runtime's session id), a slash and a number (its logical time).
+ */
+export const SHAPES: {name: string; re: RegExp}[] = [
+  {name: 'uuid', re: /(?<![0-9A-Za-z-])[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?![0-9A-Za-z-])/g},
+  {name: 'watermark', re: /(?<![\w-])[\w-]{20,40}\/\d+(?![\w-])/g},
+];
+
+/** `text` with each shaped value replaced by `<name>`, and the UUIDs it held, in order. */
+export function normalize(text: string): {text: string; uuids: string[]} {
+  const uuids: string[] = [];
+  let out = text;
+  for (const {name, re} of SHAPES) {
+    out = out.replace(re, (value) => {
+      if (name === 'uuid') uuids.push(value);
+      return `<${name}>`;
+    });
+  }
+  return {text: out, uuids};
+}
+
+export type Match = {ok: true; uuids: [string, string][]} | {ok: false; diff: string};
+
+/** Compares a page's output block with real output, by the rules of SHAPES. */
+export function matchOutput(expected: string, actual: string): Match {
+  const e = normalize(expected);
+  const a = normalize(actual);
+  if (e.text === a.text) return {ok: true, uuids: e.uuids.map((u, i) => [u, a.uuids[i]])};
+  const el = expected.split('\n');
+  const al = actual.split('\n');
+  const en = e.text.split('\n');
+  const an = a.text.split('\n');
+  const lines: string[] = [];
+  for (let i = 0; i < Math.max(el.length, al.length); i++) {
+    const same = en[i] === an[i];
+    if (el[i] !== undefined) lines.push(`${same ? ' ' : '-'} ${el[i]}`);
+    if (!same && al[i] !== undefined) lines.push(`+ ${al[i]}`);
+  }
+  return {ok: false, diff: `(- page, + run; UUIDs and watermarks compared by shape)\n${lines.join('\n')}`};
+}
+
+// ---------------------------------------------------------------------------------------
+// Processes
+
+/** Every process group started and not yet stopped, so that nothing outlives the worker. */
+const live = new Set<number>();
+process.once('exit', () => {
+  for (const pgid of live) {
+    try {
+      process.kill(-pgid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+});
+
+/** Process groups the runner started that are still running: 0 once a run has returned. */
+export function liveProcessGroups(): number {
+  return [...live].filter(groupAlive).length;
+}
+
+function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Sends `signal` to a process group, then SIGKILL if it is still there after `graceMs`. */
+async function stopGroup(pgid: number, signal: NodeJS.Signals, graceMs: number): Promise<void> {
+  try {
+    process.kill(-pgid, signal);
+  } catch {
+    live.delete(pgid);
+    return;
+  }
+  const until = Date.now() + graceMs;
+  while (groupAlive(pgid) && Date.now() < until) await sleep(50);
+  if (groupAlive(pgid)) {
+    try {
+      process.kill(-pgid, 'SIGKILL');
+    } catch {
+      // gone in between
+    }
+    while (groupAlive(pgid) && Date.now() < until + 2000) await sleep(50);
+  }
+  live.delete(pgid);
+}
+
+/** A child in its own process group, with its output collected. */
+class Proc {
+  readonly child: ChildProcess;
+  stdout = '';
+  stderr = '';
+  exit: {code: number | null; signal: NodeJS.Signals | null} | null = null;
+  private listeners = new Set<() => void>();
+
+  constructor(readonly label: string, command: string, args: string[], options: {cwd: string; env: NodeJS.ProcessEnv; uid?: number; gid?: number}) {
+    this.child = spawn(command, args, {...options, detached: true, stdio: ['ignore', 'pipe', 'pipe']});
+    if (this.child.pid) live.add(this.child.pid);
+    this.child.stdout!.setEncoding('utf8').on('data', (d: string) => {
+      this.stdout += d;
+      this.notify();
+    });
+    this.child.stderr!.setEncoding('utf8').on('data', (d: string) => {
+      this.stderr += d;
+      this.notify();
+    });
+    this.child.on('exit', (code, signal) => {
+      this.exit = {code, signal};
+      this.notify();
+    });
+    this.child.on('error', (error) => {
+      this.stderr += `\n${error.message}`;
+      this.exit ??= {code: -1, signal: null};
+      this.notify();
+    });
+  }
+
+  private notify() {
+    for (const listener of [...this.listeners]) listener();
+  }
+
+  /** Resolves with `check()`'s first non-undefined answer, re-evaluated on every event. */
+  waitFor<T>(check: () => T | undefined, timeoutMs: number, what: string): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const done = (fn: () => void) => {
+        this.listeners.delete(listener);
+        clearTimeout(timer);
+        fn();
+      };
+      const listener = () => {
+        let value: T | undefined;
+        try {
+          value = check();
+        } catch (error) {
+          done(() => reject(error));
+          return;
+        }
+        if (value !== undefined) done(() => resolve(value as T));
+      };
+      const timer = setTimeout(() => done(() => reject(new Error(`timed out after ${timeoutMs / 1000} s waiting for ${what}`))), timeoutMs);
+      this.listeners.add(listener);
+      listener();
+    });
+  }
+
+  async stop(signal: NodeJS.Signals = 'SIGINT', graceMs = 3000): Promise<void> {
+    if (this.child.pid) await stopGroup(this.child.pid, signal, graceMs);
+  }
+
+  describe(): string {
+    const tail = (s: string) => s.trimEnd().split('\n').slice(-15).join('\n');
+    const status = this.exit ? `exited (${this.exit.signal ?? this.exit.code})` : 'running';
+    return `[${this.label}: ${status}]\n--- stdout\n${tail(this.stdout)}\n--- stderr\n${tail(this.stderr)}`;
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// Ports
+
+/** Ports as the pages write them; each scenario gets free loopback ports in their place. */
+export const PAGE_PORTS = [8080, 8081, 8082, 8083];
+export const PAGE_POSTGRES_PORT = 5432;
+
+function isFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+/** RUNNABLE_PORTS (default 21000-21499), split into slices of 50, one per parallel worker. */
+const portCursor = new Map<number, number>();
+async function freePort(parallelIndex: number): Promise<number> {
+  const [lo, hi] = (process.env.RUNNABLE_PORTS ?? '21000-21499').split('-').map(Number);
+  const slices = Math.max(1, Math.floor((hi - lo + 1) / 50));
+  const start = lo + (parallelIndex % slices) * 50;
+  for (let tries = 0; tries < 50; tries++) {
+    const offset = portCursor.get(start) ?? 0;
+    portCursor.set(start, (offset + 1) % 50);
+    const port = start + offset;
+    if (port <= hi && (await isFree(port)) && !fs.existsSync(`/var/run/postgresql/.s.PGSQL.${port}`)) return port;
+  }
+  throw new Error(`no free port in ${start}-${start + 49}`);
+}
+
+// ---------------------------------------------------------------------------------------
+// PostgreSQL: Debian's server, in a temporary data directory, on a loopback port
+
+const PG_SOCKET_DIR = '/var/run/postgresql';
+
+function postgresBin(): string {
+  const base = '/usr/lib/postgresql';
+  const versions = fs.existsSync(base) ? fs.readdirSync(base).filter((v) => fs.existsSync(path.join(base, v, 'bin', 'initdb'))) : [];
+  if (!versions.length) throw new Error('PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/initdb); tests/run.sh installs it');
+  versions.sort((a, b) => Number(b) - Number(a));
+  return path.join(base, versions[0], 'bin');
+}
+
+class Postgres {
+  private proc: Proc | null = null;
+  private dir = '';
+
+  constructor(readonly port: number) {}
+
+  async start(log: (line: string) => void): Promise<void> {
+    if (process.getuid?.() !== 0) throw new Error('the PostgreSQL samples start a server as the postgres user, which needs root');
+    const bin = postgresBin();
+    const id = (flag: string) => Number(spawnSync('id', [flag, 'postgres'], {encoding: 'utf8'}).stdout.trim());
+    const uid = id('-u');
+    const gid = id('-g');
+    if (!uid) throw new Error('no postgres user');
+    this.dir = fs.mkdtempSync(path.join(os.tmpdir(), 'skip-runnable-pg-'));
+    fs.chownSync(this.dir, uid, gid);
+    // The page's `sudo -u postgres psql` reaches the server through Debian's socket folder.
+    if (!fs.existsSync(PG_SOCKET_DIR)) {
+      fs.mkdirSync(PG_SOCKET_DIR, {recursive: true});
+      fs.chownSync(PG_SOCKET_DIR, uid, gid);
+      fs.chmodSync(PG_SOCKET_DIR, 0o2775);
+    }
+    const data = path.join(this.dir, 'data');
+    const init = spawnSync(
+      path.join(bin, 'initdb'),
+      ['-D', data, '-U', 'postgres', '--auth-local=peer', '--auth-host=scram-sha-256', '-E', 'UTF8', '--locale=C', '--no-sync'],
+      {cwd: this.dir, uid, gid, encoding: 'utf8', timeout: 60_000},
+    );
+    if (init.status !== 0) throw new Error(`initdb failed:\n${init.stdout}\n${init.stderr}`);
+    const settings = [
+      `port=${this.port}`,
+      'listen_addresses=localhost',
+      `unix_socket_directories=${PG_SOCKET_DIR}`,
+      'fsync=off',
+      'synchronous_commit=off',
+      'full_page_writes=off',
+    ];
+    this.proc = new Proc('postgres', path.join(bin, 'postgres'), ['-D', data, ...settings.flatMap((s) => ['-c', s])], {cwd: this.dir, env: {PATH: process.env.PATH}, uid, gid});
+    await this.proc.waitFor(
+      () => {
+        if (this.proc!.exit) throw new Error(`postgres stopped at start:\n${this.proc!.describe()}`);
+        return /ready to accept connections/.test(this.proc!.stderr) ? true : undefined;
+      },
+      30_000,
+      'PostgreSQL to accept connections',
+    );
+    log(`postgresql ${path.basename(path.dirname(bin))} on 127.0.0.1:${this.port}, data in ${data}`);
+  }
+
+  async stop(): Promise<void> {
+    // SIGINT is PostgreSQL's fast shutdown.
+    await this.proc?.stop('SIGINT', 10_000);
+    if (this.dir) fs.rmSync(this.dir, {recursive: true, force: true});
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// Running a scenario
+
+export type RunOptions = {
+  /** Playwright's parallelIndex: picks this worker's slice of ports. */
+  parallelIndex?: number;
+  log?: (line: string) => void;
+  /** A foreground step, or a background step's first line of output. */
+  stepTimeoutMs?: number;
+  /** A background step's expected output. */
+  outputTimeoutMs?: number;
+};
+
+export type RunReport = {file: string; scenario: string; blocks: string[]; outputs: number; ms: number};
+
+const SHELL_STEP_ENV_SKIP = new Set(['_', 'SHLVL', 'PWD', 'OLDPWD', 'RUNNABLE_ENV_OUT']);
+
+/** The environment of a scenario's processes: the test's own, less what would change them. */
+function baseEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (/^(NODE_OPTIONS|BASH_ENV|ENV|FORCE_COLOR|NO_COLOR|NODE_ENV|PG\w*|SKIP_\w*|PW_\w*|PLAYWRIGHT_\w*|TEST_\w*|npm_\w*|INIT_CWD)$/.test(key)) continue;
+    env[key] = value;
+  }
+  env.PATH = `${path.join(ROOT, 'node_modules', '.bin')}${path.delimiter}${process.env.PATH ?? ''}`;
+  env.NODE_OPTIONS = `--import=${pathToFileURL(LOOPBACK_PRELOAD).href}`;
+  // npx never installs anything: a command that is not in node_modules fails instead.
+  env.npm_config_yes = 'false';
+  env.npm_config_update_notifier = 'false';
+  env.npm_config_fund = 'false';
+  env.npm_config_audit = 'false';
+  return env;
+}
+
+/** The compiled path `tsc` gives a source file with `outDir: dist` (src/ is the root when used). */
+function distPath(name: string): string {
+  return path.join('dist', name.replace(/^src\//, '').replace(/\.(m?ts|tsx)$/, (ext) => (ext === '.mts' ? '.mjs' : '.js')));
+}
+
+/**
+ * node_modules for a scenario: the project's packages, linked, except that @types holds
+ * Node's types alone, as in a reader's project (and so `tsc` has less to read).
+ */
+function linkPackages(dir: string): void {
+  const from = fs.realpathSync(path.join(ROOT, 'node_modules'));
+  const to = path.join(dir, 'node_modules');
+  fs.mkdirSync(path.join(to, '@types'), {recursive: true});
+  for (const name of fs.readdirSync(from)) {
+    if (name !== '@types') fs.symlinkSync(path.join(from, name), path.join(to, name));
+  }
+  fs.symlinkSync(path.join(from, '@types', 'node'), path.join(to, '@types', 'node'));
+}
+
+const DEFAULT_TSCONFIG = {
+  compilerOptions: {
+    target: 'ES2022',
+    module: 'NodeNext',
+    moduleResolution: 'NodeNext',
+    strict: true,
+    skipLibCheck: true,
+    types: ['node'],
+    outDir: 'dist',
+  },
+  include: ['**/*.ts'],
+  exclude: ['node_modules', 'dist'],
+};
+
+/**
+ * Runs one scenario: writes its files into a fresh project folder, runs its steps in page
+ * order and checks every output block. Every process it starts is stopped before it returns
+ * or throws. Throws an Error naming the page and the block when the page and the run differ.
+ */
+export async function runScenario(scenario: Scenario, options: RunOptions = {}): Promise<RunReport> {
+  const started = Date.now();
+  const log = options.log ?? (() => {});
+  const stepTimeout = options.stepTimeoutMs ?? 90_000;
+  const outputTimeout = options.outputTimeoutMs ?? 20_000;
+  const where = (item: Item) =>
+    `${scenario.file}, block "${scenario.id}/${item.kind === 'output' ? item.step : item.id}"` +
+    ` (${item.kind === 'output' ? 'output' : item.kind === 'shell' ? 'step' : 'file'} at line ${item.line})`;
+
+  // Ports: every page port the scenario mentions gets a free loopback port.
+  const mentioned = (port: number) => scenario.items.some((i) => i.kind !== 'output' && new RegExp(`(?<![\\w-])${port}(?![\\w-])`).test(i.code));
+  const pagePorts = [...PAGE_PORTS, ...(scenario.needs.includes('postgresql') ? [PAGE_POSTGRES_PORT] : [])].filter(mentioned);
+  const ports = new Map<number, number>();
+  for (const port of pagePorts) ports.set(port, await freePort(options.parallelIndex ?? 0));
+  const portRe = pagePorts.length ? new RegExp(`(?<![\\w-])(${pagePorts.join('|')})(?![\\w-])`, 'g') : null;
+  // UUIDs shown on the page stand for the ones the run printed at the same place.
+  const bindings = new Map<string, string>();
+  const localize = (code: string) => {
+    let out = portRe ? code.replace(portRe, (p) => String(ports.get(Number(p)))) : code;
+    for (const [page, real] of bindings) out = out.split(page).join(real);
+    return out;
+  };
+  log(`${scenario.file} ${scenario.id}: ports ${[...ports].map(([p, r]) => `${p}->${r}`).join(', ') || 'none'}`);
+
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `skip-runnable-${scenario.id}-`));
+  const procs: Proc[] = [];
+  const steps = new Map<string, {proc: Proc; background: boolean; cursor: number}>();
+  const executed: string[] = [];
+  let outputs = 0;
+  let postgres: Postgres | null = null;
+  let env = baseEnv();
+  let stepCount = 0;
+
+  try {
+    // The project the page's set-up section creates: an ES module package with the Skip
+    // packages installed, and a TypeScript configuration (the page's own replaces this one).
+    fs.writeFileSync(path.join(dir, 'package.json'), '{"type": "module"}\n');
+    fs.writeFileSync(path.join(dir, 'tsconfig.json'), `${JSON.stringify(DEFAULT_TSCONFIG, null, 2)}\n`);
+    linkPackages(dir);
+
+    if (scenario.needs.includes('postgresql')) {
+      postgres = new Postgres(ports.get(PAGE_POSTGRES_PORT) ?? (await freePort(options.parallelIndex ?? 0)));
+      await postgres.start(log);
+    }
+
+    const failWith = (item: Item, message: string): never => {
+      const running = procs.map((p) => p.describe()).join('\n');
+      throw new Error(`${where(item)}: ${message}${running ? `\n\nprocesses of the scenario:\n${running}` : ''}`);
+    };
+
+    for (const item of scenario.items) {
+      log(`  ${((Date.now() - started) / 1000).toFixed(1)} s: ${item.kind} ${item.kind === 'output' ? item.step : item.id}`);
+      if (item.kind === 'file') {
+        const code = localize(item.code);
+        const target = path.join(dir, item.name);
+        fs.mkdirSync(path.dirname(target), {recursive: true});
+        fs.writeFileSync(target, `${code}\n`);
+        if (TS_LANGS.has(item.lang)) {
+          // What `tsc` would emit into dist/ (the types are checked by tests/lib/samples.mjs).
+          const js = ts.transpileModule(code, {
+            fileName: item.name,
+            compilerOptions: {target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, jsx: ts.JsxEmit.ReactJSX},
+          }).outputText;
+          const out = path.join(dir, distPath(item.name));
+          fs.mkdirSync(path.dirname(out), {recursive: true});
+          fs.writeFileSync(out, js);
+        }
+        executed.push(`${item.id} (${item.run ? `${item.name}, ${item.run}` : item.name})`);
+        if (!item.run) continue;
+        const label = `${item.id}: node ${distPath(item.name)}`;
+        const proc = new Proc(label, process.execPath, [distPath(item.name)], {cwd: dir, env});
+        procs.push(proc);
+        steps.set(item.id, {proc, background: item.run === 'background', cursor: 0});
+        await settle(proc, item.run === 'background', item);
+        continue;
+      }
+
+      if (item.kind === 'shell') {
+        const background = item.background;
+        const envOut = path.join(dir, `.env-${++stepCount}`);
+        // Steps share one environment, as commands typed in one terminal do.
+        const script = background ? localize(item.code) : `trap 'env -0 > "$RUNNABLE_ENV_OUT"' EXIT\n${localize(item.code)}`;
+        const proc = new Proc(`${item.id}: bash`, 'bash', ['--noprofile', '--norc', '-c', script], {
+          cwd: dir,
+          env: background ? env : {...env, RUNNABLE_ENV_OUT: envOut},
+        });
+        procs.push(proc);
+        steps.set(item.id, {proc, background, cursor: 0});
+        await settle(proc, background, item);
+        if (!background && fs.existsSync(envOut)) {
+          const next: NodeJS.ProcessEnv = {};
+          for (const entry of fs.readFileSync(envOut, 'utf8').split('\0')) {
+            const eq = entry.indexOf('=');
+            if (eq > 0 && !SHELL_STEP_ENV_SKIP.has(entry.slice(0, eq))) next[entry.slice(0, eq)] = entry.slice(eq + 1);
+          }
+          env = next;
+        }
+        executed.push(`${item.id} (${background ? 'background step' : 'step'})`);
+        continue;
+      }
+
+      // An output block: the next part of its step's output must be what the page shows.
+      const step = steps.get(item.step)!;
+      const expected = item.code.replace(/^\s*\n/, '').trimEnd();
+      const wanted = expected.split('\n').length;
+      const take = (): {chunk: string; end: number} | undefined => {
+        let rest = step.proc.stdout.slice(step.cursor);
+        const skipped = rest.length - rest.replace(/^(?:[ \t]*\n)+/, '').length;
+        rest = rest.slice(skipped);
+        const finished = step.proc.exit !== null;
+        const lines = rest.split('\n');
+        // Not enough complete lines yet: wait for more, unless nothing more will come.
+        if (!finished && lines.length - 1 < wanted) return undefined;
+        // A foreground step has finished: the block must be all that is left of its output.
+        if (!step.background || lines.length <= wanted) return {chunk: rest.trimEnd(), end: step.proc.stdout.length};
+        const chunk = lines.slice(0, wanted).join('\n');
+        return {chunk: chunk.trimEnd(), end: step.cursor + skipped + chunk.length + 1};
+      };
+      let got: {chunk: string; end: number};
+      try {
+        got = await step.proc.waitFor(take, outputTimeout, `the output shown at line ${item.line}`);
+      } catch (error) {
+        const sofar = step.proc.stdout.slice(step.cursor).trimEnd();
+        return failWith(item, `${(error as Error).message}\nexpected:\n${expected}\nreceived so far:\n${sofar || '(nothing)'}`);
+      }
+      const match = matchOutput(expected, got.chunk);
+      if (!match.ok) failWith(item, `the page shows output the run does not print\n${match.diff}`);
+      if (match.ok) for (const [page, real] of match.uuids) if (page !== real) bindings.set(page, real);
+      step.cursor = got.end;
+      outputs++;
+      executed.push(`output of ${item.step} (line ${item.line})`);
+    }
+  } finally {
+    // Clients first, then services, then the database they read.
+    log(`  ${((Date.now() - started) / 1000).toFixed(1)} s: stopping`);
+    for (const proc of [...procs].reverse()) await proc.stop('SIGINT', 3000);
+    await postgres?.stop();
+    fs.rmSync(dir, {recursive: true, force: true});
+  }
+  const ms = Date.now() - started;
+  log(`${scenario.file} ${scenario.id}: ${executed.length} blocks, ${outputs} outputs checked, ${(ms / 1000).toFixed(1)} s`);
+  return {file: scenario.file, scenario: scenario.id, blocks: executed, outputs, ms};
+
+  /**
+   * A foreground step must finish with status 0 in time; a background step must print its
+   * first line (a service announcing its port, a stream its first event).
+   */
+  async function settle(proc: Proc, background: boolean, item: Item): Promise<void> {
+    try {
+      if (background) {
+        await proc.waitFor(
+          () => {
+            if (proc.exit) throw new Error(`it stopped (${proc.exit.signal ?? proc.exit.code}) before printing anything`);
+            return proc.stdout.includes('\n') ? true : undefined;
+          },
+          stepTimeout,
+          'its first line of output',
+        );
+        return;
+      }
+      await proc.waitFor(() => proc.exit ?? undefined, stepTimeout, 'it to finish');
+      // Output still in the pipe; processes the step left running keep it open, so bounded.
+      if (!proc.child.stdout!.readableEnded) await Promise.race([new Promise((resolve) => proc.child.stdout!.once('end', resolve)), sleep(300)]);
+      if (proc.exit!.code !== 0) throw new Error(`it exited with ${proc.exit!.signal ?? proc.exit!.code}`);
+    } catch (error) {
+      const running = procs.map((p) => p.describe()).join('\n');
+      throw new Error(`${where(item)}: ${(error as Error).message}\n\nprocesses of the scenario:\n${running}`);
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// Command line: npx tsx tests/lib/runnable.ts [page-substring] [scenario]
+
+if (require.main === module) {
+  const [pageFilter, scenarioFilter] = process.argv.slice(2);
+  const chosen = collectScenarios().filter((s) => (!pageFilter || s.file.includes(pageFilter)) && (!scenarioFilter || s.id === scenarioFilter));
+  (async () => {
+    let failed = 0;
+    const t0 = Date.now();
+    for (const s of chosen) {
+      try {
+        const report = await runScenario(s, {log: (line) => console.log(`  ${line}`)});
+        console.log(`ok   ${s.file} ${s.id}: ${report.blocks.join(', ')}`);
+      } catch (error) {
+        failed++;
+        console.log(`FAIL ${(error as Error).message}`);
+      }
+    }
+    console.log(`${chosen.length - failed}/${chosen.length} scenarios passed in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    process.exit(failed ? 1 : 0);
+  })();
+}

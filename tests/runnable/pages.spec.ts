@@ -1,0 +1,71 @@
+/**
+ * The runnable samples of the guides and posts, executed against the real Skip runtime:
+ * one test per scenario of a page (see README.md, "Runnable samples"). Each starts the
+ * page's service on free loopback ports, runs the page's commands and programs in page
+ * order, and fails, naming the page and the block, when a run prints something other than
+ * the output the page shows.
+ */
+import {test, expect} from '@playwright/test';
+import {collectScenarios, runScenario} from '../lib/runnable';
+
+const scenarios = collectScenarios();
+
+/**
+ * What must run, by page and scenario: the blocks that carry the page's point, and the steps
+ * whose output the page shows and the run must print.
+ */
+type Required = {blocks: string[]; checked: string[]};
+const REQUIRED: Record<string, Record<string, Required>> = {
+  // The whole loop: initial data, a write, the read after it, the update on an open stream.
+  'docs/getting_started.md': {
+    tasks: {blocks: ['service', 'start', 'snapshot', 'stream', 'add-t4', 'snapshot-after'], checked: ['snapshot', 'stream', 'snapshot-after']},
+  },
+  // A mapper and a reducer.
+  'docs/functions.mdx': {orders: {blocks: ['service', 'snapshot', 'write'], checked: ['snapshot', 'write']}},
+  // A parameterised resource, read and streamed.
+  'docs/resources.mdx': {
+    http: {blocks: ['service', 'snapshot-ana', 'stream', 'raj-writes'], checked: ['snapshot-ana', 'stream']},
+    broker: {blocks: ['service', 'client'], checked: ['client']},
+  },
+  // A Node client receiving updates.
+  'docs/client.mdx': {scores: {blocks: ['service', 'start', 'stream', 'watch'], checked: ['stream', 'watch']}},
+  // A follower serving a resource computed by the leader.
+  'docs/deploying.mdx': {scale: {blocks: ['server', 'start', 'reads'], checked: ['reads']}},
+  'blog/2025-04-30-reactive_social_network_service_poc.md': {
+    social: {blocks: ['service', 'start', 'stream', 'chloe-posts', 'ana-adds-dev'], checked: ['snapshots', 'stream']},
+  },
+  // Rows updated and inserted with psql arrive on the stream.
+  'blog/2025-05-16-postgresql_and_skip.md': {
+    pgblog: {blocks: ['database', 'service', 'start', 'stream', 'edit-body', 'insert'], checked: ['load', 'published', 'stream']},
+  },
+};
+
+test('the pages mark the samples that must run', () => {
+  const missing: string[] = [];
+  for (const [file, wanted] of Object.entries(REQUIRED)) {
+    for (const [id, {blocks, checked}] of Object.entries(wanted)) {
+      const scenario = scenarios.find((s) => s.file === file && s.id === id);
+      const ran = new Set(scenario?.items.flatMap((i) => (i.kind === 'output' ? [] : [i.id])) ?? []);
+      const shown = new Set(scenario?.items.flatMap((i) => (i.kind === 'output' ? [i.step] : [])) ?? []);
+      for (const block of blocks) if (!ran.has(block)) missing.push(`${file}: ${id}/${block} does not run`);
+      for (const step of checked) if (!shown.has(step)) missing.push(`${file}: no output block for ${id}/${step}`);
+    }
+  }
+  expect(missing).toEqual([]);
+  expect(scenarios.find((s) => s.id === 'pgblog')?.needs).toEqual(['postgresql']);
+});
+
+for (const scenario of scenarios) {
+  test(`${scenario.file} › ${scenario.id}: the page's steps print the page's output`, async ({}, testInfo) => {
+    // Under load a service may take a while to start; every step has its own, shorter limit.
+    test.setTimeout(240_000);
+    const log: string[] = [];
+    try {
+      const report = await runScenario(scenario, {parallelIndex: testInfo.parallelIndex, log: (line) => log.push(line)});
+      testInfo.annotations.push({type: 'executed', description: `${report.blocks.join(', ')} (${(report.ms / 1000).toFixed(1)} s)`});
+      expect(report.outputs).toBeGreaterThan(0);
+    } finally {
+      await testInfo.attach('run log', {body: log.join('\n'), contentType: 'text/plain'});
+    }
+  });
+}

@@ -1,0 +1,124 @@
+/**
+ * The runner of the runnable samples itself: how it compares, that a page showing output it
+ * does not get fails naming the page and the block, and that nothing outlives a failed run.
+ */
+import {test, expect} from '@playwright/test';
+import {liveProcessGroups, matchOutput, MarkupError, runScenario, scenariosOf} from '../lib/runnable';
+
+const UUID_A = '80f4bceb-8934-4aca-adab-4ca6883c1548';
+const UUID_B = '0b6f6a5e-1f4c-4a59-9c8e-2b1c3d4e5f60';
+
+test('outputs are compared exactly, except UUIDs and watermarks, which are compared by shape', () => {
+  const page = `${UUID_A}\nevent: init\nid: 4t2L-mJpS1tknwpsq4CEYUnoyI0/9\ndata: [["a",[1]]]`;
+  const run = `${UUID_B}\nevent: init\nid: 4t2TIgkixq9yU7zXSzbG1zf1Xg/31\ndata: [["a",[1]]]`;
+  expect(matchOutput(page, run)).toEqual({ok: true, uuids: [[UUID_A, UUID_B]]});
+  // A prefix before a UUID is compared exactly.
+  expect(matchOutput(`follower1/${UUID_A}`, `follower1/${UUID_B}`).ok).toBe(true);
+  expect(matchOutput(`follower1/${UUID_A}`, `follower2/${UUID_B}`).ok).toBe(false);
+  // Anything else is exact: a value, a key, a number, an event name, spacing.
+  expect(matchOutput(page, run.replace('[1]', '[2]')).ok).toBe(false);
+  expect(matchOutput(page, run.replace('init', 'update')).ok).toBe(false);
+  expect(matchOutput('OK 200', 'OK  200').ok).toBe(false);
+  expect(matchOutput('[7]', '[7]\n[7]').ok).toBe(false);
+  // A shape stands for that shape only: text is not a UUID, a UUID is not a watermark.
+  expect(matchOutput(UUID_A, 'not-a-uuid').ok).toBe(false);
+  expect(matchOutput('id: 4t2L-mJpS1tknwpsq4CEYUnoyI0/9', `id: ${UUID_B}`).ok).toBe(false);
+  expect(matchOutput('id: 4t2L-mJpS1tknwpsq4CEYUnoyI0/9', 'id: short/9').ok).toBe(false);
+  const diff = matchOutput('[["a",[1]]]', '[["a",[2]]]');
+  expect(diff.ok || diff.diff).toContain('- [["a",[1]]]\n+ [["a",[2]]]');
+});
+
+test('bad markup is refused with the file and line', () => {
+  expect(() => scenariosOf('x.md', '```json output="demo/read"\n[]\n```\n')).toThrow(MarkupError);
+  expect(() => scenariosOf('x.md', '```json output="demo/read"\n[]\n```\n')).toThrow(/^x\.md:1: /);
+  expect(() => scenariosOf('x.md', '```bash run="Demo"\necho\n```\n')).toThrow(/not <scenario>\/<block>/);
+  expect(() => scenariosOf('x.md', '```bash run="d/a"\necho\n```\n```bash run="d/a"\necho\n```\n')).toThrow(/x\.md:4: block id "d\/a" is used twice/);
+  expect(() => scenariosOf('x.md', '```ts fragment run="d/a"\nx\n```\n')).toThrow(/fragment/);
+  expect(() => scenariosOf('x.md', '```json run="d/a"\n{}\n```\n')).toThrow(/needs title=/);
+  expect(() => scenariosOf('x.md', '```ts run="d/a"\n1\n```\n```text output="d/a"\n1\n```\n')).toThrow(/mark it exec/);
+  const [demo] = scenariosOf('x.md', '```ts run="d/a" exec="d" background="d"\n1\n```\n```bash run="d/b"\necho\n```\n');
+  expect(demo.items.map((i) => i.kind === 'file' && i.run)).toEqual(['background', false]);
+});
+
+/** A one-key service, then the page's steps; `tail` is appended to the page. */
+const demoPage = (tail: string) => `
+\`\`\`ts run="demo/service" exec background
+import type { EagerCollection, Resource, SkipService } from "@skipruntime/core";
+import { runService } from "@skipruntime/server";
+
+type Collections = { counts: EagerCollection<string, number> };
+
+class All implements Resource<Collections> {
+  instantiate(collections: Collections): EagerCollection<string, number> {
+    return collections.counts;
+  }
+}
+
+const service: SkipService<Collections, Collections> = {
+  initialData: { counts: [["a", [1]]] },
+  resources: { all: All },
+  createGraph: (inputs: Collections): Collections => inputs,
+};
+
+await runService(service, { control_port: 8081, streaming_port: 8080 });
+\`\`\`
+
+\`\`\`bash run="demo/read"
+curl -s -X POST http://localhost:8081/v1/snapshot/all -H 'Content-Type: application/json' -d '{}'
+\`\`\`
+${tail}`;
+
+/** 1-based number of the last line of `text` that starts with `start`. */
+const lastLine = (text: string, start: string) => text.split('\n').map((l, i) => (l.startsWith(start) ? i + 1 : 0)).reduce((a, b) => Math.max(a, b));
+
+test('a page showing output the run does not print fails, naming the page and the block', async ({}, testInfo) => {
+  test.setTimeout(90_000);
+  const page = demoPage('\n```json output="demo/read"\n[["a",[2]]]\n```\n');
+  const [scenario] = scenariosOf('fixture/wrong.md', page);
+  const run = runScenario(scenario, {parallelIndex: testInfo.parallelIndex});
+  const line = lastLine(page, '```json output="demo/read"');
+  await expect(run).rejects.toThrow(`fixture/wrong.md, block "demo/read" (output at line ${line}): the page shows output the run does not print`);
+  await expect(run).rejects.toThrow('- [["a",[2]]]\n+ [["a",[1]]]');
+  expect(liveProcessGroups()).toBe(0);
+});
+
+test('a stream that never prints what the page shows fails in bounded time; UUIDs shown carry over', async ({}, testInfo) => {
+  test.setTimeout(90_000);
+  // The page's UUID in the second command stands for the one the first command printed.
+  const tail = `
+\`\`\`json output="demo/read"
+[["a",[1]]]
+\`\`\`
+
+\`\`\`bash run="demo/create"
+curl -s -X POST http://localhost:8081/v1/streams/all -H 'Content-Type: application/json' -d '{}'
+\`\`\`
+
+\`\`\`text output="demo/create"
+${UUID_A}
+\`\`\`
+
+\`\`\`bash run="demo/stream" background
+curl -s -N -H 'Accept: text/event-stream' http://localhost:8080/v1/streams/${UUID_A}
+\`\`\`
+
+\`\`\`text output="demo/stream"
+event: init
+id: 4t2L-mJpS1tknwpsq4CEYUnoyI0/3
+data: [["a",[1]]]
+\`\`\`
+
+\`\`\`text output="demo/stream"
+event: update
+id: 4t2L-mJpS1tknwpsq4CEYUnoyI0/4
+data: [["a",[5]]]
+\`\`\`
+`;
+  const page = demoPage(tail);
+  const [scenario] = scenariosOf('fixture/silent.md', page);
+  const run = runScenario(scenario, {parallelIndex: testInfo.parallelIndex, outputTimeoutMs: 2000});
+  // Everything up to the init event matched; the update never comes.
+  const line = lastLine(page, '```text output="demo/stream"');
+  await expect(run).rejects.toThrow(`fixture/silent.md, block "demo/stream" (output at line ${line}): timed out after 2 s`);
+  expect(liveProcessGroups()).toBe(0);
+});
