@@ -14,23 +14,11 @@ if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modu
   npm ci --no-audit --no-fund
 fi
 
-if [ ! -x /usr/bin/chromium ]; then
-  if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
-    echo "==> installing Debian's chromium"
-    export DEBIAN_FRONTEND=noninteractive
-    apt-get update -qq
-    apt-get install -y -qq chromium >/dev/null
-  else
-    echo "The browser tests need Debian's Chromium at /usr/bin/chromium." >&2
-    echo "Install it with: sudo apt-get update && sudo apt-get install -y chromium" >&2
-    exit 1
-  fi
-fi
-
-# --- runnable samples (README, "Runnable samples") ---
-# They run the pages' own commands: curl, sudo (for `sudo -u postgres psql`) and Debian's
-# PostgreSQL server, which the tests start on a loopback port in a temporary folder.
+# Debian packages the tests need: Chromium for the browser tests; curl, sudo (for
+# `sudo -u postgres psql`) and the PostgreSQL server for the runnable samples, which the
+# tests start on a loopback port in a temporary folder. One apt-get run for all of them.
 missing=()
+[ -x /usr/bin/chromium ] || missing+=(chromium)
 command -v curl >/dev/null 2>&1 || missing+=(curl)
 command -v sudo >/dev/null 2>&1 || missing+=(sudo)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
@@ -41,12 +29,11 @@ if [ "${#missing[@]}" -gt 0 ]; then
     apt-get update -qq
     apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
   else
-    echo "The runnable samples need: ${missing[*]}." >&2
-    echo "Install with: sudo apt-get update && sudo apt-get install -y ${missing[*]}" >&2
+    echo "The tests need these Debian packages: ${missing[*]}." >&2
+    echo "Install them with: sudo apt-get update && sudo apt-get install -y ${missing[*]}" >&2
     exit 1
   fi
 fi
-# --- end runnable samples ---
 
 echo "==> building the production site"
 npm run build
