@@ -27,7 +27,7 @@ if [ "${#missing[@]}" -gt 0 ]; then
     echo "==> installing Debian's ${missing[*]}"
     export DEBIAN_FRONTEND=noninteractive
     apt-get update -qq
-    apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+    apt-get install -y -qq "${missing[@]}" >/dev/null
   else
     echo "The tests need these Debian packages: ${missing[*]}." >&2
     echo "Install them with: sudo apt-get update && sudo apt-get install -y ${missing[*]}" >&2
