@@ -11,8 +11,9 @@ export default function Home(): ReactNode {
     <Layout
       title="Reactive backend services in TypeScript"
       description="Skip is an open-source TypeScript framework for reactive backend services: declare collections computed from your inputs, and the runtime keeps them current and streams every change to clients.">
-      <Hero />
+      {/* The hero is part of the main content, not a second banner beside the announcement bar. */}
       <main>
+        <Hero />
         <SampleSection />
         <Features />
         <NextSteps />
