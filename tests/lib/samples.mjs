@@ -2,8 +2,8 @@
 // strict, against the installed framework packages.
 //
 // As a command: `node tests/lib/samples.mjs` prints one line per failing block
-// (file:line of the block's opening fence, then the compiler's message) and exits 1
-// when any block fails. The browser-free test suite imports `checkSamples()`.
+// (file:line of the line at fault, then the compiler's message) and exits 1 when any
+// block fails; with `--json` it prints the whole result as JSON for the test suite.
 //
 // A block whose fence carries the word `fragment` (```ts fragment) is deliberately
 // incomplete: it is counted but not compiled.
@@ -13,7 +13,10 @@ import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import ts from 'typescript';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const project = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+// `--root DIR` checks the content of another copy of the site (used by the tests).
+const rootFlag = process.argv.indexOf('--root');
+const root = rootFlag > 0 ? path.resolve(process.argv[rootFlag + 1]) : project;
 
 export const TS_LANGS = new Set(['ts', 'tsx', 'typescript']);
 
@@ -102,8 +105,8 @@ const compilerOptions = {
  * @returns {{samples: object[], compiled: number, fragments: number, failures: {file: string, line: number, message: string}[]}}
  */
 export function checkSamples(samples = collectSamples()) {
-  // Inside the project so that the packages resolve from node_modules.
-  const cache = path.join(root, 'node_modules', '.cache');
+  // Inside this project, so that the packages resolve from its node_modules.
+  const cache = path.join(project, 'node_modules', '.cache');
   fs.mkdirSync(cache, {recursive: true});
   // A fresh folder per run, so that two runs at once never share files.
   const dir = fs.mkdtempSync(path.join(cache, 'site-samples-'));
@@ -140,7 +143,12 @@ export function checkSamples(samples = collectSamples()) {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const {compiled, fragments, failures} = checkSamples();
+  const {samples, compiled, fragments, failures} = checkSamples();
+  if (process.argv.includes('--json')) {
+    const files = [...new Set(samples.map((s) => s.file))];
+    console.log(JSON.stringify({compiled, fragments, failures, files}));
+    process.exit(0);
+  }
   for (const f of failures) console.log(`${f.file}:${f.line}${f.block ? ` (block at line ${f.block})` : ''}: ${f.message}`);
   console.log(`samples: ${compiled} compiled, ${fragments} fragments, ${failures.length} errors`);
   process.exit(failures.length ? 1 : 0);
