@@ -26,7 +26,7 @@ function snapshot(dir: string): Record<string, string> {
 
 test.describe('API reference cache', () => {
   // Two production builds of a full copy of the site.
-  test.describe.configure({timeout: 8 * 60_000});
+  test.describe.configure({timeout: 12 * 60_000});
 
   let site: TempSite | undefined;
 
@@ -45,7 +45,7 @@ test.describe('API reference cache', () => {
   test('a build with unchanged inputs does not run TypeDoc and leaves docs/api untouched', async () => {
     site = copySite({label: 'api-cache'});
     const before = snapshot(site.path('docs/api'));
-    const {ok, output} = await site.build();
+    const {ok, output} = await site.build({timeoutMs: 10 * 60_000});
     expect(ok, output).toBe(true);
     expect(output).not.toContain(GENERATED);
     expect(snapshot(site.path('docs/api'))).toEqual(before);
@@ -59,7 +59,7 @@ test.describe('API reference cache', () => {
     const sentence = `Cache check ${crypto.randomUUID()}: this sentence was added by a test.`;
     site.write('api-sources/kafka.md', `${site.read('api-sources/kafka.md').trimEnd()}\n\n${sentence}\n`);
 
-    const {ok, output} = await site.build();
+    const {ok, output} = await site.build({timeoutMs: 10 * 60_000});
     expect(ok, output).toBe(true);
     expect(output).toContain(`${GENERATED} ./docs/api/adapters/kafka`);
     expect(site.read('docs/api/adapters/kafka/index.md')).toContain(sentence);
