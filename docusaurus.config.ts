@@ -1,9 +1,10 @@
 import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type {Options as RedirectOptions} from '@docusaurus/plugin-client-redirects';
-import {themes as prismThemes} from 'prism-react-renderer';
 
 import {apiReferencePlugins} from './api-sources/packages';
+import {lightCodeTheme, darkCodeTheme} from './prism-themes';
+import codeHighlightOnDemand from './src/plugins/code-highlight-on-demand';
 import desktopBreakpoint from './src/plugins/desktop-breakpoint';
 import contentSecurityPolicy from './src/plugins/content-security-policy';
 import frontMatterCheck from './src/plugins/front-matter-check';
@@ -13,6 +14,9 @@ import {links} from './src/site-links';
 
 // Environment switches, named once.
 const isDev = process.env.NODE_ENV === 'development';
+// Docusaurus Faster (Rspack, SWC, Lightning CSS) is on; `DOCUSAURUS_FASTER=false` turns it
+// off, only so that `npm run bench` can time the same site with the default bundler.
+const useFaster = process.env.DOCUSAURUS_FASTER !== 'false';
 
 /** The description of pages that have none of their own (tags index, authors, not found). */
 const defaultDescription = 'Skip: reactive backend services in TypeScript.';
@@ -65,7 +69,7 @@ const config: Config = {
       fasterByDefault: true,
       mdx1CompatDisabledByDefault: true,
     },
-    faster: true,
+    faster: useFaster,
   },
 
   // -------------------------------------------------------------------------
@@ -185,8 +189,9 @@ const config: Config = {
       copyright: `Copyright © ${new Date().getFullYear()} SkipLabs. Skip is open source under the MIT licence.`,
     },
     prism: {
-      theme: prismThemes.github,
-      darkTheme: prismThemes.dracula,
+      // GitHub and Dracula, with every token colour at 4.5:1 or better (./prism-themes.ts).
+      theme: lightCodeTheme,
+      darkTheme: darkCodeTheme,
       additionalLanguages: ['bash', 'json', 'nginx'],
     },
   } satisfies Preset.ThemeConfig,
@@ -208,6 +213,8 @@ const config: Config = {
     // slug the content plugins would otherwise accept or replace silently.
     frontMatterCheck,
     // --- end hardening --------------------------------------------------------------------
+    // Prism loads with the pages that show code, not in every page's first JavaScript.
+    codeHighlightOnDemand,
     [
       '@docusaurus/plugin-client-redirects',
       {

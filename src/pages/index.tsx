@@ -14,8 +14,9 @@ export default function Home(): ReactNode {
   return (
     <Layout title="Reactive backend services in TypeScript" description={DESCRIPTION}>
       <WebSiteData description={DESCRIPTION} />
-      <Hero />
+      {/* The hero is part of the main content, not a second banner beside the announcement bar. */}
       <main>
+        <Hero />
         <SampleSection />
         <Features />
         <NextSteps />

@@ -1,0 +1,25 @@
+/**
+ * The blog list's "Read more" link, with the post's title in its text (visually hidden),
+ * so that every link tells where it leads, for search engines and screen readers alike.
+ * The theme's version puts the title in an aria-label only, which crawlers ignore.
+ * Built from the theme's own pieces (Link, Translate), with the theme's translation ids.
+ */
+import type {ReactNode} from 'react';
+import Link from '@docusaurus/Link';
+import Translate from '@docusaurus/Translate';
+import type {Props} from '@theme/BlogPostItem/Footer/ReadMoreLink';
+
+import styles from './styles.module.css';
+
+export default function BlogPostItemFooterReadMoreLink({blogPostTitle, ...linkProps}: Props): ReactNode {
+  return (
+    <Link {...linkProps}>
+      <b>
+        <Translate id="theme.blog.post.readMore" description="The label used in blog post item excerpts to link to full blog posts">
+          Read more
+        </Translate>
+        <span className={styles.visuallyHidden}> about {blogPostTitle}</span>
+      </b>
+    </Link>
+  );
+}
