@@ -5,6 +5,7 @@ import type {Options as RedirectOptions} from '@docusaurus/plugin-client-redirec
 import {apiReferencePlugins} from './api-sources/packages';
 import {lightCodeTheme, darkCodeTheme} from './prism-themes';
 import codeHighlightOnDemand from './src/plugins/code-highlight-on-demand';
+import idlePrefetch from './src/plugins/idle-prefetch';
 import desktopBreakpoint from './src/plugins/desktop-breakpoint';
 import contentSecurityPolicy from './src/plugins/content-security-policy';
 import frontMatterCheck from './src/plugins/front-matter-check';
@@ -215,6 +216,8 @@ const config: Config = {
     // --- end hardening --------------------------------------------------------------------
     // Prism loads with the pages that show code, not in every page's first JavaScript.
     codeHighlightOnDemand,
+    // Link prefetches wait for idle time instead of lengthening the hydration task.
+    idlePrefetch,
     [
       '@docusaurus/plugin-client-redirects',
       {

@@ -2,9 +2,8 @@
  * The theme's CodeBlock, rebuilt from its own parts with two changes that take work off
  * the first seconds of every page that shows code:
  *
- * - The extra Prism languages of `themeConfig.prism.additionalLanguages` are registered
- *   when this module first loads, not in the JavaScript every page loads first (see
- *   src/plugins/code-highlight-on-demand).
+ * - Prism is not imported here: the Content wrapper (./Content) loads it on demand, and
+ *   keeps the server's highlighted lines while the page hydrates.
  * - The block is not re-mounted after hydration. The theme keys it on `useIsBrowser()` so
  *   that a dark page gets its dark colours, which re-creates every code block's DOM once
  *   React has started: a long task, and a late repaint that becomes the page's largest
@@ -14,13 +13,9 @@
  *   styles), and a light page's blocks are left alone.
  */
 import {Children, isValidElement, type ReactNode} from 'react';
-import {Prism} from 'prism-react-renderer';
-import prismIncludeLanguages from '@theme/prism-include-languages';
 import ElementContent from '@theme/CodeBlock/Content/Element';
 import StringContent from '@theme/CodeBlock/Content/String';
 import type {Props} from '@theme/CodeBlock';
-
-prismIncludeLanguages(Prism);
 
 /** Plain-string children are joined so the block can be copied; elements are kept as is. */
 function maybeStringifyChildren(children: ReactNode): ReactNode {
