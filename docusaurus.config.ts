@@ -6,6 +6,7 @@ import {apiReferencePlugins} from './api-sources/packages';
 import {lightCodeTheme, darkCodeTheme} from './prism-themes';
 import codeHighlightOnDemand from './src/plugins/code-highlight-on-demand';
 import idlePrefetch from './src/plugins/idle-prefetch';
+import {SSR_TEMPLATE} from './src/ssr-template';
 import desktopBreakpoint from './src/plugins/desktop-breakpoint';
 import contentSecurityPolicy from './src/plugins/content-security-policy';
 import frontMatterCheck from './src/plugins/front-matter-check';
@@ -41,6 +42,11 @@ const config: Config = {
   onBrokenLinks: 'throw',
   onBrokenAnchors: 'warn',
   onDuplicateRoutes: 'warn',
+  // Pages are painted before the site's JavaScript runs (see src/ssr-template.ts).
+  ssrTemplate: SSR_TEMPLATE,
+  // Its check (no `window.docusaurus` at DOMContentLoaded means a wrong baseUrl) would fire
+  // on every page now that the bundles run after the first paint.
+  baseUrlIssueBanner: false,
   markdown: {
     // `.md` files are CommonMark, `.mdx` files are MDX: prose can use `{` and `<` freely.
     format: 'detect',

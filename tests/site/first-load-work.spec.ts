@@ -4,7 +4,8 @@
  *   load never fetches the highlighter (src/theme/CodeBlock/Content and
  *   src/plugins/code-highlight-on-demand); dark mode and client-side navigation still get
  *   highlighted blocks, and the copy button still copies;
- * - internal links are still prefetched, in idle time (src/plugins/idle-prefetch).
+ * - internal links are still prefetched, in idle time (src/plugins/idle-prefetch);
+ * - the page is painted before the bundles run (src/ssr-template.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -116,4 +117,36 @@ test('internal links are still prefetched once the page is idle', async ({page, 
   const hrefs = await page.locator('head link[rel="prefetch"]').evaluateAll((links) => links.map((l) => l.getAttribute('href')));
   expect(hrefs.every((href) => /^\/assets\/js\/.+\.js$/.test(href ?? '')), hrefs.join(', ')).toBe(true);
   expectClean(watch);
+});
+
+test.describe('entry scripts', () => {
+  for (const route of ['/', '/docs/introduction', API_PAGE, '/blog', '/blog/why-skip']) {
+    test(`${route}: painted first, then the preloaded bundles run and hydrate`, async ({page, watch}) => {
+      // Docusaurus's client entry sets window.docusaurus when `main` runs: note the time.
+      await page.addInitScript(() => {
+        let value: unknown;
+        Object.defineProperty(window, 'docusaurus', {
+          configurable: true,
+          get: () => value,
+          set: (v) => {
+            (window as unknown as {mainRanAt: number}).mainRanAt ??= performance.now();
+            value = v;
+          },
+        });
+      });
+      const response = await page.goto(route);
+      const html = (await response?.text()) ?? '';
+      expect(html, 'no script element loads a bundle').not.toMatch(/<script[^>]*\bsrc=/);
+      expect(html.match(/<link rel=preload as=script href=\S+ data-entry-script/g) ?? []).toHaveLength(2);
+      await hydrated(page);
+      const {fcp, mainRanAt} = await page.evaluate(() => ({
+        fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+        mainRanAt: (window as unknown as {mainRanAt?: number}).mainRanAt,
+      }));
+      expect(fcp, 'first contentful paint').toBeGreaterThan(0);
+      expect(mainRanAt, 'main ran').toBeGreaterThan(0);
+      expect(mainRanAt!, 'main ran after the first contentful paint').toBeGreaterThan(fcp!);
+      expectClean(watch);
+    });
+  }
 });
