@@ -6,6 +6,7 @@ import {apiReferencePlugins} from './api-sources/packages';
 import {lightCodeTheme, darkCodeTheme} from './prism-themes';
 import codeHighlightOnDemand from './src/plugins/code-highlight-on-demand';
 import idlePrefetch from './src/plugins/idle-prefetch';
+import blogExcerptsChunk from './src/plugins/blog-excerpts-chunk';
 import {SSR_TEMPLATE} from './src/ssr-template';
 import desktopBreakpoint from './src/plugins/desktop-breakpoint';
 import contentSecurityPolicy from './src/plugins/content-security-policy';
@@ -224,6 +225,8 @@ const config: Config = {
     codeHighlightOnDemand,
     // Link prefetches wait for idle time instead of lengthening the hydration task.
     idlePrefetch,
+    // One chunk for the posts' excerpts, instead of one per post on every list page.
+    blogExcerptsChunk,
     [
       '@docusaurus/plugin-client-redirects',
       {

@@ -205,3 +205,20 @@ test('pictures in posts are our own, with alt text and a size', () => {
   // The facts name five diagrams: two for the origins, two for why-skip, one for scaling.
   expect(count).toBeGreaterThanOrEqual(5);
 });
+
+test('post dates and reading times read as the theme writes them (src/theme/BlogPostItem/Header/Info)', () => {
+  // The component formats without Intl; Node's Intl, with full locale data, is the reference.
+  const intl = new Intl.DateTimeFormat('en', {day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC'});
+  let seen = 0;
+  for (const route of ['/blog', '/blog/page/2', ...BLOG_SLUGS.map((slug) => `/blog/${slug}`)]) {
+    const $ = readRoute(route);
+    $('main article header time').each((_, el) => {
+      const time = $(el);
+      expect(time.text(), `${route}: date of ${time.attr('datetime')}`).toBe(intl.format(new Date(time.attr('datetime')!)));
+      const info = time.parent().text();
+      expect(info, `${route}: reading time`).toMatch(/ · (One min read|([2-9]|[1-9]\d+) min read)$/);
+      seen++;
+    });
+  }
+  expect(seen, 'dates checked (10 + 3 list entries and 13 posts)').toBe(26);
+});
