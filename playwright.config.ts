@@ -1,19 +1,12 @@
 import {defineConfig} from '@playwright/test';
+import {CHROMIUM_ARGS} from './tests/lib/chromium-args.cjs';
 
 /** Where the production build is served during the tests. */
 export const PORT = Number(process.env.SITE_TEST_PORT ?? 3210);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
 
-// Debian's Chromium, headless; the last four flags keep it off the network.
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+// Debian's Chromium, headless, kept off the network (tests/lib/chromium-args.cjs).
+export {CHROMIUM_ARGS};
 
 export default defineConfig({
   testDir: './tests',

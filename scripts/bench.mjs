@@ -50,6 +50,7 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import * as chromeLauncher from 'chrome-launcher';
 
 import {PAGE_TYPES, firstLoad} from '../tests/lib/first-load.cjs';
+import {CHROMIUM_ARGS} from '../tests/lib/chromium-args.cjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RESULTS_DIR = path.join(ROOT, 'bench-results');
@@ -69,17 +70,8 @@ const TARGETS = {
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 
-// Headless Debian Chromium, kept off the network (as in playwright.config.ts).
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+// Headless Debian Chromium, kept off the network (the flags of playwright.config.ts).
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 
 // Left out of the temporary copies: installed, generated or produced by tests.
 const NOT_COPIED = new Set(['node_modules', 'build', '.docusaurus', '.git', 'test-results', 'bench-results', 'playwright-report']);

@@ -10,6 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type {Page, Response} from '@playwright/test';
+import {PAGE_TYPES} from '../lib/first-load.cjs';
 import {test, expect, expectClean, hydrated} from '../lib/fixtures';
 
 const BUILD = path.resolve(__dirname, '../../build');
@@ -120,7 +121,7 @@ test('internal links are still prefetched once the page is idle', async ({page, 
 });
 
 test.describe('entry scripts', () => {
-  for (const route of ['/', '/docs/introduction', API_PAGE, '/blog', '/blog/why-skip']) {
+  for (const {path: route} of PAGE_TYPES) {
     test(`${route}: painted first, then the preloaded bundles run and hydrate`, async ({page, watch}) => {
       // Docusaurus's client entry sets window.docusaurus when `main` runs: note the time.
       await page.addInitScript(() => {

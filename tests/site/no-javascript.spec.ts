@@ -3,16 +3,11 @@
  * are real anchors that navigate, and it is light, even when the system prefers dark.
  */
 import type {Browser, BrowserContext, Page} from '@playwright/test';
+import {PAGE_TYPES} from '../lib/first-load.cjs';
 import {test, expect} from '../lib/fixtures';
 
-/** One page per page type. */
-const PAGES = {
-  landing: '/',
-  guide: '/docs/introduction',
-  'API page': '/docs/api/core/interfaces/Context',
-  'blog list': '/blog',
-  'blog post': '/blog/why-skip',
-} as const;
+/** One page per page type (the five of the performance budget). */
+const PAGES = PAGE_TYPES.map(({type, path}) => [type === 'API' ? 'API page' : type, path] as const);
 
 const NOT_FOUND = 'Page Not Found';
 
@@ -35,7 +30,7 @@ async function mainText(page: Page): Promise<string> {
   return (await page.locator('main').first().innerText()).trim();
 }
 
-for (const [kind, route] of Object.entries(PAGES)) {
+for (const [kind, route] of PAGES) {
   test.describe(`without JavaScript, the ${kind} ${route}`, () => {
     test('is readable: its main content is in the HTML', async ({browser}) => {
       const context = await noScriptContext(browser);

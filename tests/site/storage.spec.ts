@@ -5,16 +5,11 @@
  * those are expected and not counted here.
  */
 import type {Page} from '@playwright/test';
+import {PAGE_TYPES} from '../lib/first-load.cjs';
 import {test, expect, hydrated} from '../lib/fixtures';
 
-/** One page per page type. */
-const PAGES = {
-  landing: '/',
-  guide: '/docs/introduction',
-  'API page': '/docs/api/core/interfaces/Context',
-  'blog list': '/blog',
-  'blog post': '/blog/why-skip',
-} as const;
+/** One page per page type (the five of the performance budget). */
+const PAGES = PAGE_TYPES.map(({type, path}) => [type === 'API' ? 'API page' : type, path] as const);
 
 /** Init scripts that break storage before any page script runs. */
 const BROKEN_STORAGE = {
@@ -41,7 +36,7 @@ async function toggleColourMode(page: Page): Promise<void> {
 
 for (const [breakage, script] of Object.entries(BROKEN_STORAGE)) {
   test.describe(`when ${breakage}`, () => {
-    for (const [kind, route] of Object.entries(PAGES)) {
+    for (const [kind, route] of PAGES) {
       test(`the ${kind} ${route} renders, hydrates and its colour toggle switches, with no uncaught error`, async ({page}) => {
         const uncaught: string[] = [];
         page.on('pageerror', (error) => uncaught.push(error.message));
