@@ -16,7 +16,7 @@ import BlogListPageStructuredData from '@theme/BlogListPage/StructuredData';
 import Heading from '@theme/Heading';
 import type {Props} from '@theme/BlogListPage';
 
-import styles from './styles.module.css';
+import styles from '@site/src/css/visually-hidden.module.css';
 
 function useListTitle({blogTitle, permalink, page}: Props['metadata']): string {
   const {siteConfig} = useDocusaurusContext();

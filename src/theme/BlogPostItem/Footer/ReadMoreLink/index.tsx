@@ -9,7 +9,7 @@ import Link from '@docusaurus/Link';
 import Translate from '@docusaurus/Translate';
 import type {Props} from '@theme/BlogPostItem/Footer/ReadMoreLink';
 
-import styles from './styles.module.css';
+import styles from '@site/src/css/visually-hidden.module.css';
 
 export default function BlogPostItemFooterReadMoreLink({blogPostTitle, ...linkProps}: Props): ReactNode {
   return (
