@@ -13,6 +13,7 @@ import contentSecurityPolicy from './src/plugins/content-security-policy';
 import frontMatterCheck from './src/plugins/front-matter-check';
 import llmsTxt from './src/plugins/llms-txt';
 import socialCards from './src/plugins/social-cards';
+import liveServiceBundling from './src/plugins/live-service-bundling';
 import {links} from './src/site-links';
 
 // Environment switches, named once.
@@ -227,6 +228,8 @@ const config: Config = {
     idlePrefetch,
     // One chunk for the posts' excerpts, instead of one per post on every list page.
     blogExcerptsChunk,
+    // The Skip runtime's .wasm as a hashed asset for the live examples, loaded on Run only.
+    liveServiceBundling,
     [
       '@docusaurus/plugin-client-redirects',
       {
