@@ -91,12 +91,19 @@ async function evaluate(js: string): Promise<SkipService> {
     throw new Error(`Cannot import "${name}" in the live example`);
   };
   const exports: Record<string, unknown> = {};
+  // A page's service may stop on Ctrl-C (`process.on('SIGINT', …)`); there is no process here.
+  const process = {on: () => process, exit: () => undefined, env: {}};
   const AsyncFunction = (async () => undefined).constructor as new (
     ...args: string[]
   ) => (...args: unknown[]) => Promise<void>;
   try {
-    const body = new AsyncFunction('require', 'exports', `${js}\n//# sourceURL=${SOURCE_URL}`);
-    await body(require, exports);
+    const body = new AsyncFunction(
+      'require',
+      'exports',
+      'process',
+      `${js}\n//# sourceURL=${SOURCE_URL}`,
+    );
+    await body(require, exports, process);
   } catch (error) {
     throw runtimeError(error);
   }
