@@ -3,8 +3,10 @@
 #   1. installs the npm dependencies from the lockfile when they are missing or stale;
 #   2. installs Debian's Chromium when /usr/bin/chromium is missing (needs root), and
 #      curl, sudo and postgresql when missing, for the runnable samples;
-#   3. builds the production site once;
-#   4. runs the Playwright suites (browser tests against the served build, the
+#   3. runs the lint gate (`npm run lint`: tsc, ESLint, Prettier); a failure fails the run,
+#      after the tests have run too;
+#   4. builds the production site once;
+#   5. runs the Playwright suites (browser tests against the served build, the
 #      build-level checks and the runnable samples), then prints a one-line summary.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -35,11 +37,14 @@ if [ "${#missing[@]}" -gt 0 ]; then
   fi
 fi
 
+status=0
+echo "==> lint gate: tsc --noEmit, ESLint, Prettier check"
+npm run lint || { status=$?; echo "lint gate: FAILED (see above)" >&2; }
+
 echo "==> building the production site"
 npm run build
 
 echo "==> running the tests"
-status=0
 npx playwright test "$@" || status=$?
 node tests/lib/summary.mjs test-results/results.json || true
 exit "$status"

@@ -122,7 +122,7 @@ function generatePaths(routes: string[]): string[] {
       junk(),
   ];
   // Everything but the raw-bytes maker goes out as ASCII, non-ASCII text percent-encoded.
-  const ascii = (target: string) => target.replace(/[^\x00-\x7f]/gu, encodeAll);
+  const ascii = (target: string) => target.replace(/[^\p{ASCII}]/gu, encodeAll);
   return Array.from({length: COUNT}, (_, i) => {
     const maker = makers[i % makers.length];
     return maker === makers[RAW] ? maker() : ascii(maker());
