@@ -791,10 +791,11 @@ export async function runScenario(
 
 if (require.main === module) {
   const [pageFilter, scenarioFilter] = process.argv.slice(2);
-  const chosen = collectScenarios().filter(
-    (s) =>
-      (!pageFilter || s.file.includes(pageFilter)) && (!scenarioFilter || s.id === scenarioFilter),
-  );
+  // Only the chosen pages are read, so that one page's bad markup does not stop another's run.
+  const chosen = pageFiles()
+    .filter((file) => !pageFilter || file.includes(pageFilter))
+    .flatMap((file) => scenariosOf(file, fs.readFileSync(path.join(ROOT, file), 'utf8')))
+    .filter((s) => !scenarioFilter || s.id === scenarioFilter);
   (async () => {
     let failed = 0;
     const t0 = Date.now();
