@@ -653,6 +653,17 @@ export async function runScenario(
     };
 
     for (const item of scenario.items) {
+      // A service or stream that has died is the failure, not the next step that cannot reach it.
+      for (const [id, step] of steps) {
+        const exit = step.proc.exit;
+        if (step.background && exit && exit.code !== 0 && exit.signal === null) {
+          const started = scenario.items.find((i) => i.kind === 'shell' && i.id === id)!;
+          failWith(
+            started,
+            `it stopped with ${exit.code} while the page expects it to keep running`,
+          );
+        }
+      }
       log(
         `  ${((Date.now() - started) / 1000).toFixed(1)} s: ${item.kind} ${item.kind === 'output' ? item.step : item.id}`,
       );
