@@ -5,8 +5,10 @@
  * order, and fails, naming the page and the block, when a run prints something other than
  * the output the page shows.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import {test, expect} from '@playwright/test';
-import {collectScenarios, runScenario} from '../lib/runnable';
+import {collectScenarios, ROOT, runScenario} from '../lib/runnable';
 
 const scenarios = collectScenarios();
 
@@ -119,3 +121,18 @@ for (const scenario of scenarios) {
     }
   });
 }
+
+test('the landing page\'s "step by step" link leads to the page that builds its orders service', () => {
+  const section = fs.readFileSync(path.join(ROOT, 'src/pages/_home/SampleSection.tsx'), 'utf8');
+  const target = /<Link to="\/docs\/([\w-]+)">\s*Build the orders service step by step/.exec(
+    section,
+  )?.[1];
+  expect(target).toBeTruthy();
+  const page = scenarios.filter((s) => s.file.replace(/\.mdx?$/, '') === `docs/${target}`);
+  const orders = page.find((s) => s.id === 'orders');
+  // The page runs an orders service with a mapper and a reducer, as the landing sample shows.
+  const service = orders?.items.find((i) => i.kind === 'file' && i.id === 'service');
+  expect(service && service.kind === 'file' && service.code).toMatch(
+    /orders[\s\S]*\.map\([\s\S]*\.reduce\(/,
+  );
+});
