@@ -141,6 +141,33 @@ test('"read more" links name their post', () => {
   }
 });
 
+test('every blog list page has one level-one heading, inside main (src/theme/BlogListPage)', () => {
+  for (const [route, title] of [
+    ['/blog', 'Skip blog'],
+    ['/blog/page/2', 'Skip blog, page 2'],
+  ]) {
+    const $ = readRoute(route);
+    expect($('h1'), route).toHaveLength(1);
+    expect($('main h1').text(), route).toBe(title);
+  }
+});
+
+test("a post's table of contents is a labelled navigation landmark (src/theme/BlogLayout)", () => {
+  const $ = readRoute('/blog/why-skip');
+  const toc = $('.table-of-contents');
+  expect(toc.length, 'tables of contents').toBeGreaterThan(0);
+  expect(toc.closest('nav[aria-label="On this page"]')).toHaveLength(1);
+});
+
+test("the archive's title is inside main and its years are level-two headings (src/theme/BlogArchivePage)", () => {
+  const $ = readRoute('/blog/archive');
+  expect($('h1')).toHaveLength(1);
+  expect($('main h1').text()).toBe('Archive');
+  expect($('main h3')).toHaveLength(0);
+  const years = [...new Set(BLOG_POSTS.map((post) => post.date.slice(0, 4)))].reverse();
+  expect($('main h2').map((_, h) => $(h).text().replace(/\u200b/g, '').trim()).get()).toEqual(years);
+});
+
 test('the authors page lists the authors, and each author page lists their posts', () => {
   const $ = readRoute('/blog/authors');
   const authorLinks = $('main a[href^="/blog/authors/"]')
