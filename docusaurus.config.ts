@@ -13,7 +13,7 @@ import blogExcerptsChunk from './src/plugins/blog-excerpts-chunk';
 import {SSR_TEMPLATE} from './src/ssr-template';
 import desktopBreakpoint from './src/plugins/desktop-breakpoint';
 import contentSecurityPolicy from './src/plugins/content-security-policy';
-import llmsTxt from './src/plugins/llms-txt';
+import markdownTwins from './src/plugins/markdown-twins';
 import socialCards from './src/plugins/social-cards';
 import {links} from './src/site-links';
 
@@ -221,7 +221,7 @@ const config: Config = {
     // Listed before the redirects plugin: the policy waits for the pages it writes.
     contentSecurityPolicy, // CSP meta tag in every page, build/_headers, build/serve.json
     socialCards, // 1200×630 PNG cards: one per post, and themeConfig.image
-    llmsTxt, // build/llms.txt and build/llms-full.txt from the guides and posts
+    markdownTwins, // a Markdown twin of every page (<route>.md), build/llms.txt, build/llms-full.txt
     // --------------------------------------------------------------------------------------
     // Desktop layout from 996 px up (spec §9); Docusaurus has no option for it.
     desktopBreakpoint,
