@@ -51,6 +51,8 @@ export default function Live({code: pageCode, show}: Props): ReactNode {
   const logId = useRef(0);
   const [runId, setRunId] = useState(0);
   const firstOutput = useRef(false);
+  // Run keeps the rows the reader edited; until then the code's own initial data is used.
+  const edited = useRef(false);
   const ids = useId();
 
   const onMessage = useCallback(
@@ -152,6 +154,7 @@ export default function Live({code: pageCode, show}: Props): ReactNode {
 
   const edit = useCallback((collection: string, result: Edit): string | null => {
     if (!result.ok) return result.message;
+    edited.current = true;
     setInputs((all) => (all ? {...all, [collection]: result.rows} : all));
     const message: ToWorker = {type: 'write', collection, entries: [result.entry]};
     worker.current?.postMessage(message);
@@ -196,7 +199,7 @@ export default function Live({code: pageCode, show}: Props): ReactNode {
           <button
             type="button"
             className="button button--primary button--sm"
-            onClick={() => start(code, inputs)}
+            onClick={() => start(code, edited.current ? inputs : null)}
           >
             Run
           </button>
@@ -206,6 +209,7 @@ export default function Live({code: pageCode, show}: Props): ReactNode {
             onClick={() => {
               setCode(pageCode);
               setLog([]);
+              edited.current = false;
               start(pageCode, null);
             }}
           >

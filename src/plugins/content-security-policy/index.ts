@@ -8,6 +8,22 @@
  *   - as `_headers` (Netlify, Cloudflare Pages) and `serve.json` (the `serve` CLI), which
  *     also carry `frame-ancestors`, a directive browsers ignore in a meta tag.
  *
+ * Live examples (src/components/LiveService) run the Skip runtime in a Web Worker, whose
+ * policy is the one its script is served with, not the page's:
+ *   - pages gain `worker-src 'self'` only: a same-origin worker, nothing else (no
+ *     'wasm-unsafe-eval', since no page compiles WebAssembly itself). Every page carries
+ *     it, not only those with an example: a page keeps the policy it was first loaded with
+ *     while the reader navigates within the site, so a per-page policy would block the
+ *     example of a page reached by a link;
+ *   - the worker's script (`assets/js/live-service.<hash>.js`) gets its own policy in the
+ *     headers files: `'wasm-unsafe-eval'` to compile the runtime, and `'unsafe-eval'`,
+ *     because running the code the reader edits is evaluating a string (`AsyncFunction`);
+ *     no DOM, no other origin (`default-src 'none'`, `connect-src 'self'` for the .wasm).
+ *     The meta tag cannot reach a worker, so a host without headers gives it no policy.
+ *     `serve` applies the later rule; a host that merges the two rules (both policies then
+ *     apply) must detach the site's on that path (Cloudflare Pages: `! Content-Security-Policy`),
+ *     or the examples report the blocked evaluation instead of running.
+ *
  * Dev mode has no policy: `postBuild` runs only for `docusaurus build`.
  */
 import crypto from 'node:crypto';
@@ -33,7 +49,26 @@ const BASE_DIRECTIVES: Record<string, string[]> = {
   'object-src': ["'none'"],
   'base-uri': ["'self'"],
   'form-action': ["'self'"],
+  // The live examples' worker, a script of this origin (see the header).
+  'worker-src': ["'self'"],
 };
+
+/** The live examples' worker: the runtime's WebAssembly and the reader's code; nothing else. */
+const WORKER_DIRECTIVES: Record<string, string[]> = {
+  'default-src': ["'none'"],
+  'script-src': ["'self'", "'wasm-unsafe-eval'", "'unsafe-eval'"],
+  'connect-src': ["'self'"],
+};
+
+/** The worker's script, named by its chunk name (src/components/LiveService/Live.tsx). */
+const WORKER_SCRIPT = /^live-service\.[0-9a-f]+\.js$/;
+
+/** URL paths of the live examples' worker scripts in the build (none when no page has one). */
+export async function workerScripts(outDir: string): Promise<string[]> {
+  const dir = path.join(outDir, 'assets', 'js');
+  const names = await fs.readdir(dir).catch(() => [] as string[]);
+  return names.filter((name) => WORKER_SCRIPT.test(name)).map((name) => `/assets/js/${name}`);
+}
 
 /** Directives a meta tag cannot carry: in the headers files only. No page may frame the site. */
 const HEADER_ONLY_DIRECTIVES: Record<string, string[]> = {
@@ -135,8 +170,16 @@ export default function contentSecurityPolicyPlugin(): Plugin {
       await Promise.all(pages.map(({file, html}) => fs.writeFile(file, withPolicyMeta(html, policy))));
 
       const headerPolicy = serialize({...directives, ...HEADER_ONLY_DIRECTIVES});
-      await fs.writeFile(path.join(outDir, '_headers'), `/*\n  Content-Security-Policy: ${headerPolicy}\n`);
-      const serveJson = {headers: [{source: '**', headers: [{key: 'Content-Security-Policy', value: headerPolicy}]}]};
+      const workerPolicy = serialize({...WORKER_DIRECTIVES, ...HEADER_ONLY_DIRECTIVES});
+      const workers = await workerScripts(outDir);
+      const rules = [{source: '**', policy: headerPolicy}, ...workers.map((source) => ({source, policy: workerPolicy}))];
+      await fs.writeFile(
+        path.join(outDir, '_headers'),
+        rules.map(({source, policy}) => `${source === '**' ? '/*' : source}\n  Content-Security-Policy: ${policy}\n`).join(''),
+      );
+      const serveJson = {
+        headers: rules.map(({source, policy}) => ({source, headers: [{key: 'Content-Security-Policy', value: policy}]})),
+      };
       await fs.writeFile(path.join(outDir, 'serve.json'), `${JSON.stringify(serveJson, null, 2)}\n`);
     },
   };

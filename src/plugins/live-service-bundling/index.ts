@@ -14,6 +14,7 @@
  *   `@skipruntime/helpers/reducers` names the one plain-code module of @skipruntime/helpers
  *   (`Sum`, `Count`, `Min`, `Max`), whose index also pulls express and eventsource.
  *   `@skipruntime/server` is never bundled: the worker hands the reader's code a shim.
+ * - The running example's stylesheet stays out of the site's one first-load stylesheet.
  */
 import {createRequire} from 'node:module';
 import path from 'node:path';
@@ -48,6 +49,22 @@ export default function liveServiceBundlingPlugin(): Plugin {
               parser: {url: false},
             },
           ],
+        },
+        // The running example's styles come with it, on Run: Docusaurus puts every
+        // stylesheet into the one file all pages load first (its `styles` cache group,
+        // priority 20); this group, ahead of it, keeps Live.module.css in its own chunk.
+        optimization: {
+          splitChunks: {
+            cacheGroups: {
+              liveExampleStyles: {
+                test: /LiveService[\\/]Live\.module\.css$/,
+                name: 'live-example-styles',
+                chunks: 'async',
+                enforce: true,
+                priority: 30,
+              },
+            },
+          },
         },
         resolve: {
           alias: {

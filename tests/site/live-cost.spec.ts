@@ -1,0 +1,163 @@
+/**
+ * What a live example costs and what it may do (src/components/LiveService): nothing of the
+ * runtime, worker or transpiler before Run; no other-origin request, console error or CSP
+ * violation while it runs, under the policies the build ships (the page's, and the worker's
+ * own from serve.json, applied as a host would); readable without JavaScript. The figures of
+ * a start (bytes, time to first output) are printed for the README.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import type {Page, Request} from '@playwright/test';
+import {test, expect, expectClean, hydrated} from '../lib/fixtures';
+import {BUILD} from '../lib/build-output';
+import {EXAMPLES, exampleOf, liveFence, resourceRows, startExample} from './live-helpers';
+
+/** A request for any part of a live example beyond its first-load shell. */
+const isLivePart = (url: string) =>
+  /\/assets\/((js|css)\/live-|wasm\/)|\.wasm(\?|$)/.test(new URL(url).pathname);
+
+for (const {route} of EXAMPLES) {
+  test(`${route}: no runtime, worker or transpiler request before Run`, async ({page}) => {
+    const requests: string[] = [];
+    page.on('request', (req) => requests.push(req.url()));
+    await page.goto(route);
+    await hydrated(page);
+    await exampleOf(page).scrollIntoViewIfNeeded();
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(500);
+    expect(requests.filter(isLivePart)).toEqual([]);
+    expect(page.workers()).toHaveLength(0);
+    // Run is what fetches them: the same measure sees them afterwards.
+    await exampleOf(page).getByRole('button', {name: 'Run live'}).click();
+    await expect(page.locator('[data-live-resource] tbody tr').first()).toBeVisible({
+      timeout: 20_000,
+    });
+    const live = requests.filter(isLivePart).map((url) => new URL(url).pathname);
+    expect(live.some((p) => /\/live-transpiler\./.test(p))).toBe(true);
+    expect(live.some((p) => /\.wasm$/.test(p))).toBe(true);
+    expect(
+      live.some((p) => /\/css\/live-example-styles\./.test(p)),
+      "the running example's stylesheet",
+    ).toBe(true);
+  });
+}
+
+/** serve.json's header rules, applied to every response as `serve` applies them. */
+async function serveHeadersAsAHost(page: Page): Promise<Map<string, string>> {
+  const {headers} = JSON.parse(fs.readFileSync(path.join(BUILD, 'serve.json'), 'utf8')) as {
+    headers: {source: string; headers: {key: string; value: string}[]}[];
+  };
+  const seen = new Map<string, string>();
+  await page.context().route('**/*', async (route) => {
+    const url = new URL(route.request().url());
+    const response = await route.fetch();
+    const extra: Record<string, string> = {};
+    for (const rule of headers) {
+      if (rule.source === '**' || rule.source === url.pathname) {
+        for (const {key, value} of rule.headers) extra[key.toLowerCase()] = value;
+      }
+    }
+    let body = await response.body();
+    // The header alone applies, as on a host that reads the headers files.
+    if (route.request().resourceType() === 'document') {
+      body = Buffer.from(
+        body.toString('utf8').replace(/<meta http-equiv="Content-Security-Policy"[^>]*>/, ''),
+      );
+    }
+    seen.set(url.pathname, extra['content-security-policy'] ?? '');
+    await route.fulfill({response, body, headers: {...response.headers(), ...extra}});
+  });
+  return seen;
+}
+
+test('under the shipped policies an example runs with no other-origin request, console error or CSP violation', async ({
+  page,
+  watch,
+}) => {
+  const policies = await serveHeadersAsAHost(page);
+  const workerErrors: string[] = [];
+  page.on('worker', (worker) =>
+    worker.on('console', (msg) => msg.type() === 'error' && workerErrors.push(msg.text())),
+  );
+  await startExample(page, '/docs/resources');
+  const orders = page.locator("[data-live-input='tasks']");
+  await orders
+    .getByRole('textbox', {name: 'Value of t3 in tasks (JSON)'})
+    .fill('{"owner": "ana", "title": "Rotate the API keys", "status": "open"}');
+  await orders.getByRole('button', {name: 'Save t3'}).click();
+  await expect(
+    page.locator(`[data-live-resource='tasksOf {"owner":"ana"}'] tr`, {hasText: 't3'}),
+  ).toBeVisible();
+  // The worker's script was served with its own policy: evaluation and WebAssembly, no more.
+  const workerScript = [...policies.keys()].find((p) => /\/live-service\.[0-9a-f]+\.js$/.test(p));
+  expect(workerScript, 'the worker script was fetched').toBeDefined();
+  expect(policies.get(workerScript!)).toMatch(
+    /^default-src 'none'; script-src 'self' 'wasm-unsafe-eval' 'unsafe-eval'; connect-src 'self'/,
+  );
+  // …and the pages with theirs, which allows a same-origin worker and no evaluation.
+  expect(policies.get('/docs/resources')).toContain("worker-src 'self'");
+  expect(policies.get('/docs/resources')).not.toContain('unsafe-eval');
+  expectClean(watch);
+  expect(workerErrors).toEqual([]);
+});
+
+test('without JavaScript, the code and its output show, with a line saying JavaScript runs it live', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({javaScriptEnabled: false});
+  const page = await context.newPage();
+  await page.goto('/docs/functions');
+  const example = exampleOf(page);
+  await expect(example).toContainText('class AmountPerCustomer');
+  await expect(example).toContainText('With JavaScript, this service runs live in your browser');
+  await expect(page.locator('pre', {hasText: '[["ada",[{"orders":1'})).toBeVisible();
+  await context.close();
+});
+
+test('the closed example reserves its space: Run appears without shifting the page', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const before = await exampleOf(page).boundingBox();
+  await hydrated(page);
+  const after = await exampleOf(page).boundingBox();
+  expect(after).toEqual(before);
+});
+
+/** gzip -9 size of a file of the build. */
+const gzipSize = (file: string) => zlib.gzipSync(fs.readFileSync(file), {level: 9}).length;
+
+test('figures: what a start fetches (gzip) and the time from Run to the first output', async ({
+  page,
+}, testInfo) => {
+  const fetched: string[] = [];
+  const onRequest = (req: Request) => fetched.push(new URL(req.url()).pathname);
+  await page.goto('/');
+  await hydrated(page);
+  await page.waitForLoadState('networkidle');
+  page.on('request', onRequest);
+  page.on('worker', () => undefined);
+  const run = exampleOf(page).getByRole('button', {name: 'Run live'});
+  const started = Date.now();
+  await run.click();
+  await expect(page.locator("[data-live-resource='totals'] tbody tr").first()).toBeVisible({
+    timeout: 20_000,
+  });
+  const ms = Date.now() - started;
+  await page.waitForLoadState('networkidle');
+  const files = [...new Set(fetched)].filter((p) => p.startsWith('/assets/'));
+  const sizes = files.map((p) => ({file: p, gzip: gzipSize(path.join(BUILD, p))}));
+  const total = sizes.reduce((sum, s) => sum + s.gzip, 0);
+  const lines = [
+    ...sizes.map((s) => `${s.file}: ${s.gzip} B gzip`),
+    `total: ${total} B gzip`,
+    `Run to first output: ${ms} ms`,
+  ];
+  console.log(lines.join('\n'));
+  testInfo.annotations.push({type: 'live-start', description: lines.join('; ')});
+  expect(sizes.some((s) => s.file.endsWith('.wasm'))).toBe(true);
+  // The page still matches its fence while measuring.
+  expect(await resourceRows(page, 'totals')).toHaveLength(1);
+  expect(liveFence('src/pages/_home/sample.mdx').code).toContain('Sum');
+});

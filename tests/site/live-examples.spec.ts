@@ -1,0 +1,228 @@
+/**
+ * The live examples at work (src/components/LiveService), in Chromium against the production
+ * build: each page's example starts on request and shows the page's own output, input and
+ * code edits recompute, errors are shown with their line while the last good run stays,
+ * Reset restores the page's version, the worker ends with the page, and axe finds nothing
+ * with an example running. Cost and policy: tests/site/live-cost.spec.ts.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import {test, expect, hydrated} from '../lib/fixtures';
+import {
+  EXAMPLES,
+  editor,
+  exampleOf,
+  liveFence,
+  pageOutput,
+  resourceRows,
+  startExample,
+} from './live-helpers';
+
+for (const {route, file, outputs} of EXAMPLES) {
+  test(`${route}: the example starts on request and shows the page's output`, async ({page}) => {
+    await startExample(page, route);
+    for (const [label, ref] of Object.entries(outputs)) {
+      const expected = pageOutput(file, ref);
+      await expect
+        .poll(() => resourceRows(page, label), `${label} against ${ref}`)
+        .toEqual(expected);
+    }
+    // The code is the page's fence, ready to edit; the page's block is hidden meanwhile.
+    await expect(editor(page)).toHaveValue(liveFence(file).code);
+  });
+}
+
+test('resources: two instances of one resource with different parameters side by side', async ({
+  page,
+}) => {
+  await startExample(page, '/docs/resources');
+  const ana = await resourceRows(page, 'tasksOf {"owner":"ana"}');
+  const raj = await resourceRows(page, 'tasksOf {"owner":"raj"}');
+  expect(ana.length).toBeGreaterThan(0);
+  expect(raj.length).toBeGreaterThan(0);
+  expect(ana.every(([, values]) => values.includes('"owner":"ana"'))).toBe(true);
+  expect(raj.every(([, values]) => values.includes('"owner":"raj"'))).toBe(true);
+});
+
+test('landing: adding an order and changing one update the totals within 2 seconds, changed keys marked', async ({
+  page,
+}) => {
+  await startExample(page, '/');
+  const before = await resourceRows(page, 'totals');
+  const orders = page.locator("[data-live-input='orders']");
+  await orders.getByRole('textbox', {name: 'New key in orders', exact: true}).fill('o-2');
+  await orders
+    .getByRole('textbox', {name: 'Value of the new key in orders (JSON)'})
+    .fill('{"customer": "bob", "amount": 12}');
+  let clicked = Date.now();
+  await orders.getByRole('button', {name: 'Add'}).click();
+  await expect(page.locator("[data-live-resource='totals'] tr", {hasText: 'bob'})).toBeVisible({
+    timeout: 2000,
+  });
+  expect(Date.now() - clicked).toBeLessThan(2000);
+  await expect(page.locator("[data-live-resource='totals'] tr[data-changed]")).toHaveText(
+    /bob\s*\[12\]/,
+  );
+  expect(await resourceRows(page, 'totals')).toEqual([...before, ['bob', '[12]']]);
+
+  // A second order of the same customer: the runtime adds it to the total.
+  await orders.getByRole('textbox', {name: 'New key in orders', exact: true}).fill('o-3');
+  await orders
+    .getByRole('textbox', {name: 'Value of the new key in orders (JSON)'})
+    .fill('{"customer": "bob", "amount": 8}');
+  clicked = Date.now();
+  await orders.getByRole('textbox', {name: 'Value of the new key in orders (JSON)'}).press('Enter');
+  await expect(page.locator("[data-live-resource='totals'] tr", {hasText: 'bob'})).toHaveText(
+    /\[20\]/,
+    {timeout: 2000},
+  );
+  expect(Date.now() - clicked).toBeLessThan(2000);
+  // The log lists updates with their keys, kind and watermark.
+  await expect(page.locator('ol li').first()).toHaveText(
+    /^totals: update, keys bob, watermark \S+$/,
+  );
+
+  // Deleting a key removes its share.
+  await orders.getByRole('button', {name: 'Delete o-2'}).click();
+  await expect(page.locator("[data-live-resource='totals'] tr", {hasText: 'bob'})).toHaveText(
+    /\[8\]/,
+    {timeout: 2000},
+  );
+});
+
+test('invalid JSON in an input row gets an inline message and changes nothing', async ({page}) => {
+  await startExample(page, '/');
+  const before = await resourceRows(page, 'totals');
+  const orders = page.locator("[data-live-input='orders']");
+  const value = orders.getByRole('textbox', {name: 'Value of o-1 in orders (JSON)'});
+  await value.fill('{"customer": "ada", amount: 99}');
+  await orders.getByRole('button', {name: 'Save o-1'}).click();
+  await expect(orders.locator('[data-live-input-error]')).toContainText('Not valid JSON');
+  await expect(value).toHaveAttribute('aria-describedby', /.+/);
+  await page.waitForTimeout(500);
+  expect(await resourceRows(page, 'totals')).toEqual(before);
+});
+
+test('functions: a code edit that changes the mapper changes the output', async ({page}) => {
+  await startExample(page, '/docs/functions');
+  const before = await resourceRows(page, 'spending');
+  const code = await editor(page).inputValue();
+  // Drop the minimum: the order under it now counts too.
+  expect(code).toContain('inputs.orders.map(AmountPerCustomer, 10)');
+  await editor(page).fill(
+    code.replace(
+      'inputs.orders.map(AmountPerCustomer, 10)',
+      'inputs.orders.map(AmountPerCustomer, 0)',
+    ),
+  );
+  await exampleOf(page).getByRole('button', {name: 'Run', exact: true}).click();
+  await expect.poll(() => resourceRows(page, 'spending')).not.toEqual(before);
+  const ada = (await resourceRows(page, 'spending')).find(([key]) => key === 'ada');
+  expect(ada?.[1]).toBe('[{"orders":2,"spent":45}]');
+});
+
+test('a syntax error shows its message and line; the last good run stays usable', async ({
+  page,
+}) => {
+  await startExample(page, '/');
+  const code = await editor(page).inputValue();
+  const lines = code.split('\n');
+  const line = lines.findIndex((l) => l.includes('const {customer, amount}')) + 1;
+  expect(line).toBeGreaterThan(0);
+  lines[line - 1] = '    const {customer, amount} = = orders.getUnique();';
+  await editor(page).fill(lines.join('\n'));
+  await exampleOf(page).getByRole('button', {name: 'Run', exact: true}).click();
+  const error = exampleOf(page).locator('[data-live-error]');
+  await expect(error).toHaveText(new RegExp(`^Compile error at line ${line}: .+`));
+  await expect(editor(page)).toHaveAttribute('aria-invalid', 'true');
+  // The previous run still answers input edits.
+  const orders = page.locator("[data-live-input='orders']");
+  await orders
+    .getByRole('textbox', {name: 'Value of o-1 in orders (JSON)'})
+    .fill('{"customer": "ada", "amount": 31}');
+  await orders.getByRole('button', {name: 'Save o-1'}).click();
+  await expect(page.locator("[data-live-resource='totals'] tr", {hasText: 'ada'})).toHaveText(
+    /\[31\]/,
+  );
+});
+
+test('a runtime error names the line of the code that threw', async ({page}) => {
+  await startExample(page, '/');
+  const code = await editor(page).inputValue();
+  const lines = code.split('\n');
+  const line = lines.findIndex((l) => l.includes('const {customer, amount}')) + 1;
+  lines.splice(line, 0, "    throw new Error('no orders today');");
+  await editor(page).fill(lines.join('\n'));
+  await exampleOf(page).getByRole('button', {name: 'Run', exact: true}).click();
+  await expect(exampleOf(page).locator('[data-live-error]')).toHaveText(
+    new RegExp(`^Runtime error at line ${line + 1}: .*no orders today`),
+  );
+});
+
+test('Reset returns the code and the data to the page version', async ({page}) => {
+  const {code} = liveFence('src/pages/_home/sample.mdx');
+  await startExample(page, '/');
+  const original = await resourceRows(page, 'totals');
+  await editor(page).fill(code.replace('amount: 30', 'amount: 70'));
+  await exampleOf(page).getByRole('button', {name: 'Run', exact: true}).click();
+  await expect.poll(() => resourceRows(page, 'totals')).not.toEqual(original);
+  await exampleOf(page).getByRole('button', {name: 'Reset'}).click();
+  await expect(editor(page)).toHaveValue(code);
+  await expect.poll(() => resourceRows(page, 'totals')).toEqual(original);
+  await expect(page.locator("[data-live-input='orders'] tbody tr")).toHaveCount(2); // o-1 and the new-row line
+});
+
+test('the worker is gone after navigating away', async ({page}) => {
+  await startExample(page, '/docs/functions');
+  expect(page.workers()).toHaveLength(1);
+  const closed = new Promise<void>((resolve) => page.workers()[0]!.once('close', () => resolve()));
+  // Client-side navigation: the same document, a different page.
+  await page.locator('.navbar').getByRole('link', {name: 'Blog', exact: true}).click();
+  await page.waitForURL('**/blog');
+  await closed;
+  expect(page.workers()).toHaveLength(0);
+});
+
+test('keyboard: Run, the inputs and Reset are reachable and show focus', async ({page}) => {
+  await page.goto('/docs/functions');
+  await hydrated(page);
+  const run = exampleOf(page).getByRole('button', {name: 'Run live'});
+  await run.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('[data-live-resource] tbody tr').first()).toBeVisible({
+    timeout: 20_000,
+  });
+  await editor(page).focus();
+  await page.keyboard.press('Tab'); // leaves the editor: Tab is not captured
+  await expect(exampleOf(page).getByRole('button', {name: 'Run', exact: true})).toBeFocused();
+  const outline = await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle);
+  expect(outline).not.toBe('none');
+});
+
+for (const mode of ['light', 'dark'] as const) {
+  test(`axe finds no violation with an example running (${mode})`, async ({page}) => {
+    await page.goto('/docs/resources');
+    await page.evaluate((m) => window.localStorage.setItem('theme', m), mode);
+    await startExample(page, '/docs/resources');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
+    // An error message and a marked row are part of what axe must see.
+    const orders = page.locator("[data-live-input='tasks']");
+    await orders.getByRole('textbox', {name: 'Value of t3 in tasks (JSON)'}).fill('{oops');
+    await orders.getByRole('button', {name: 'Save t3'}).click();
+    await expect(orders.locator('[data-live-input-error]')).toBeVisible();
+    const {violations} = await new AxeBuilder({page}).setLegacyMode(true).analyze();
+    expect(
+      violations.map((v) => ({rule: v.id, targets: v.nodes.map((n) => n.target.join(' '))})),
+    ).toEqual([]);
+  });
+}
+
+test('without WebAssembly, Run says the browser cannot run it', async ({page}) => {
+  await page.addInitScript(() => {
+    delete (window as {WebAssembly?: unknown}).WebAssembly;
+  });
+  await page.goto('/');
+  await hydrated(page);
+  await exampleOf(page).getByRole('button', {name: 'Run live'}).click();
+  await expect(exampleOf(page).getByRole('status')).toContainText('cannot run the live example');
+  expect(page.workers()).toHaveLength(0);
+});
