@@ -3,8 +3,11 @@
  * headers files for static hosts. The browser side is tests/site/csp.spec.ts.
  */
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import {test, expect} from '@playwright/test';
 import {builtPages, parse, readBuilt} from '../lib/build';
+import {BUILD} from '../lib/build-output';
 
 /** Directives of a serialized policy, by name. */
 function directives(policy: string): Map<string, string[]> {
@@ -93,5 +96,19 @@ test('_headers and serve.json carry the same policy plus frame-ancestors', () =>
   expect(headerPolicy).toBe(`${meta}; frame-ancestors 'none'`);
 
   const serve = JSON.parse(readBuilt('serve.json')) as {headers: {source: string; headers: {key: string; value: string}[]}[]};
-  expect(serve.headers).toEqual([{source: '**', headers: [{key: 'Content-Security-Policy', value: headerPolicy}]}]);
+  expect(serve.headers[0]).toEqual({source: '**', headers: [{key: 'Content-Security-Policy', value: headerPolicy}]});
+});
+
+test("the live examples' worker script, and only it, gets the worker policy in both headers files", () => {
+  const workers = fs.readdirSync(path.join(BUILD, 'assets', 'js')).filter((f) => /^live-service\.[0-9a-f]+\.js$/.test(f));
+  expect(workers.length, 'the worker script is in the build').toBe(1);
+  const source = `/assets/js/${workers[0]}`;
+  const policy = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval' 'unsafe-eval'; connect-src 'self'; frame-ancestors 'none'";
+  const serve = JSON.parse(readBuilt('serve.json')) as {headers: {source: string; headers: {key: string; value: string}[]}[]};
+  // After the site-wide rule, which `serve` applies first and this one overrides.
+  expect(serve.headers.slice(1)).toEqual([{source, headers: [{key: 'Content-Security-Policy', value: policy}]}]);
+  expect(readBuilt('_headers')).toContain(`\n${source}\n  Content-Security-Policy: ${policy}\n`);
+  // The pages' policy allows the worker and evaluates nothing.
+  expect(directives(sitePolicy()).get('worker-src')).toEqual(["'self'"]);
+  expect(sitePolicy()).not.toContain('unsafe-eval');
 });

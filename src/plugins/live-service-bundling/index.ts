@@ -52,16 +52,18 @@ export default function liveServiceBundlingPlugin(): Plugin {
         },
         // The running example's styles come with it, on Run: Docusaurus puts every
         // stylesheet into the one file all pages load first (its `styles` cache group,
-        // priority 20); this group, ahead of it, keeps Live.module.css in its own chunk.
+        // `css/mini-extract` modules, priority 50); this group, ahead of it, keeps
+        // Live.module.css in its own chunk, loaded with ./Live.tsx.
         optimization: {
           splitChunks: {
             cacheGroups: {
               liveExampleStyles: {
                 test: /LiveService[\\/]Live\.module\.css$/,
                 name: 'live-example-styles',
+                type: 'css/mini-extract',
                 chunks: 'async',
                 enforce: true,
-                priority: 30,
+                priority: 60,
               },
             },
           },
