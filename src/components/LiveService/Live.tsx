@@ -230,6 +230,8 @@ export default function Live({code: pageCode, show}: Props): ReactNode {
               onEdit={edit}
             />
           ))}
+      </div>
+      <div className={styles.resources}>
         {resources.map((resource, index) => (
           <ResourceTable key={index} label={shownLabel(show[index]!)} resource={resource} />
         ))}
