@@ -33,7 +33,10 @@ const config: Config = {
   favicon: 'img/favicon.svg',
   url: 'https://skiplabs.io',
   baseUrl: '/',
-  trailingSlash: false,
+  // Left undefined on purpose: every page is written as `<route>/index.html` and links stay
+  // without a slash, so on a plain static host `/a/b` (redirected by the host to `/a/b/`)
+  // and `/a/b/` both reach the page, and old links with a trailing slash keep working.
+  trailingSlash: undefined,
   titleDelimiter: '|',
 
   organizationName: 'SkipLabs',
