@@ -1,6 +1,5 @@
 import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
-import type {Options as RedirectOptions} from '@docusaurus/plugin-client-redirects';
 
 import {apiReferencePlugins} from './api-sources/packages';
 import {lightCodeTheme, darkCodeTheme} from './prism-themes';
@@ -128,7 +127,8 @@ const config: Config = {
           customCss: './src/css/custom.css',
         },
         sitemap: {
-          ignorePatterns: ['/404', '/search'],
+          // `/docs` only sends the reader to the introduction (src/pages/docs.tsx).
+          ignorePatterns: ['/404', '/search', '/docs'],
         },
       } satisfies Preset.Options,
     ],
@@ -212,7 +212,7 @@ const config: Config = {
   // -------------------------------------------------------------------------
   plugins: [
     // --- Hardening: machine-readable outputs and the Content Security Policy -------------
-    // Listed before the redirects plugin: the policy waits for the pages it writes.
+    // `/docs` sends the reader to the introduction: an ordinary page, src/pages/docs.tsx.
     contentSecurityPolicy, // CSP meta tag in every page, build/_headers, build/serve.json
     socialCards, // 1200×630 PNG cards: one per post, and themeConfig.image
     llmsTxt, // build/llms.txt and build/llms-full.txt from the guides and posts
@@ -230,13 +230,6 @@ const config: Config = {
     idlePrefetch,
     // One chunk for the posts' excerpts, instead of one per post on every list page.
     blogExcerptsChunk,
-    [
-      '@docusaurus/plugin-client-redirects',
-      {
-        // `/docs` itself has no page: send it to the main doc, with or without JavaScript.
-        redirects: [{from: '/docs', to: '/docs/introduction'}],
-      } satisfies RedirectOptions,
-    ],
     ...apiReferencePlugins({watch: isDev && process.env.API_WATCH === 'true'}),
   ],
 };
