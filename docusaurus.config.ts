@@ -47,9 +47,9 @@ const config: Config = {
   onDuplicateRoutes: 'warn',
   // Pages are painted before the site's JavaScript runs (see src/ssr-template.ts).
   ssrTemplate: SSR_TEMPLATE,
-  // Its check (no `window.docusaurus` at DOMContentLoaded means a wrong baseUrl) would fire
-  // on every page now that the bundles run after the first paint.
-  baseUrlIssueBanner: false,
+  // Docusaurus's own banner (spec §8). Its check runs when the bundles have loaded or
+  // failed, not at DOMContentLoaded: see the loader in src/ssr-template.ts.
+  baseUrlIssueBanner: true,
   markdown: {
     // `.md` files are CommonMark, `.mdx` files are MDX: prose can use `{` and `<` freely.
     format: 'detect',
