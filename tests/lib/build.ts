@@ -16,7 +16,8 @@ export type BuiltPage = {
   html: string;
 };
 
-function walk(dir: string): string[] {
+/** Every file under `dir` (absolute paths), at any depth. */
+export function walk(dir: string): string[] {
   return fs.readdirSync(dir, {withFileTypes: true}).flatMap((entry) => {
     const full = path.join(dir, entry.name);
     return entry.isDirectory() ? walk(full) : [full];
