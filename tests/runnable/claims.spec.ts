@@ -28,3 +28,18 @@ test('the runtime behaves as the pages say (tests/runnable/claims.md)', async ({
     await testInfo.attach('run log', {body: log.join('\n'), contentType: 'text/plain'});
   }
 });
+
+test('the TypeScript of tests/runnable/claims.md compiles, strict, like a page sample', async () => {
+  test.setTimeout(120_000);
+  const {checkSamples, extractBlocks} = await import('../lib/samples.mjs');
+  const text = fs.readFileSync(path.join(ROOT, FILE), 'utf8');
+  const samples = extractBlocks(text)
+    .filter((b: {lang: string}) => b.lang === 'ts')
+    .map((b: {lang: string; meta: string; line: number; code: string}) => ({
+      ...b,
+      file: FILE,
+      fragment: false,
+    }));
+  expect(samples.length).toBe(3);
+  expect(checkSamples(samples).failures).toEqual([]);
+});
