@@ -14,7 +14,7 @@ import {fileURLToPath} from 'node:url';
 import ts from 'typescript';
 import fences from './fences.cjs';
 
-const {extractBlocks, isFragment} = fences;
+const {extractBlocks, isFragment, parseMeta} = fences;
 
 const project = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 // `--root DIR` checks the content of another copy of the site (used by the tests).
@@ -62,10 +62,25 @@ export function collectSamples() {
         meta: block.meta,
         code: block.code,
         fragment: isFragment(block),
+        ...scenarioFile(block),
       });
     }
   }
   return samples;
+}
+
+/**
+ * The file a runnable block saves, and the scenario it belongs to (its first `run` id), so
+ * that blocks of one scenario that import each other (`import {x} from "./ledger.js"`) are
+ * compiled side by side under their own names, as a reader's project holds them.
+ * @returns {{scenario?: string, name?: string}}
+ */
+function scenarioFile(block) {
+  const {attrs} = parseMeta(block.meta);
+  const scenario = attrs.run?.split('/')[0];
+  const firstLine = /^\/\/\s*([\w./-]+\.tsx?)\s*$/.exec(block.code.split('\n')[0] ?? '');
+  const name = attrs.title ?? firstLine?.[1];
+  return scenario && name ? {scenario, name} : {};
 }
 
 const compilerOptions = {
@@ -98,8 +113,13 @@ export function checkSamples(samples = collectSamples()) {
   const byFile = new Map();
   samples.forEach((sample, index) => {
     if (sample.fragment) return;
-    const name = `${sample.file.replace(/[^\w]+/g, '_')}_L${sample.line}_${index}.${sample.lang === 'tsx' ? 'tsx' : 'ts'}`;
-    const full = path.join(dir, name);
+    const slug = sample.file.replace(/[^\w]+/g, '_');
+    const name = `${slug}_L${sample.line}_${index}.${sample.lang === 'tsx' ? 'tsx' : 'ts'}`;
+    // A scenario's named file goes into the scenario's folder under its own name (unless two
+    // blocks of the scenario save the same file: the later one is then compiled on its own).
+    const named = sample.scenario && path.join(dir, `${slug}__${sample.scenario}`, sample.name);
+    const full = named && !byFile.has(path.normalize(named)) ? named : path.join(dir, name);
+    fs.mkdirSync(path.dirname(full), {recursive: true});
     // `export {}` keeps each block a module of its own, so names never collide.
     fs.writeFileSync(full, `${sample.code}\nexport {};\n`);
     byFile.set(path.normalize(full), sample);
