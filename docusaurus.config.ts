@@ -91,6 +91,11 @@ const config: Config = {
           path: 'docs',
           routeBasePath: 'docs',
           sidebarPath: './sidebars.ts',
+          // "Last updated on" under each guide, from `git log` of its source (production
+          // builds only). The API pages are generated and untracked, so git gives them no
+          // date and they show none. In a shallow clone every guide shows the date of the
+          // clone's commit (README, "Last-updated dates").
+          showLastUpdateTime: true,
           lastVersion: 'current',
           versions: {
             current: {label: 'Next', path: ''},
