@@ -123,6 +123,9 @@ const config: Config = {
             copyright: `Copyright © ${new Date().getFullYear()} SkipLabs`,
             language: 'en',
             limit: false,
+            // Opened in a browser, the feeds render as a readable page (src/feed-style/feed.xsl).
+            // Paths are relative to the blog folder.
+            xslt: {rss: '../src/feed-style/feed.xsl', atom: '../src/feed-style/feed.xsl'},
           },
         },
         pages: {},
