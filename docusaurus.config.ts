@@ -1,8 +1,11 @@
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
 import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type {Options as RedirectOptions} from '@docusaurus/plugin-client-redirects';
 
 import {apiReferencePlugins} from './api-sources/packages';
+import {checkedFrontMatter} from './front-matter';
 import {lightCodeTheme, darkCodeTheme} from './prism-themes';
 import codeHighlightOnDemand from './src/plugins/code-highlight-on-demand';
 import idlePrefetch from './src/plugins/idle-prefetch';
@@ -10,10 +13,12 @@ import blogExcerptsChunk from './src/plugins/blog-excerpts-chunk';
 import {SSR_TEMPLATE} from './src/ssr-template';
 import desktopBreakpoint from './src/plugins/desktop-breakpoint';
 import contentSecurityPolicy from './src/plugins/content-security-policy';
-import frontMatterCheck from './src/plugins/front-matter-check';
 import markdownTwins from './src/plugins/markdown-twins';
 import socialCards from './src/plugins/social-cards';
 import {links} from './src/site-links';
+
+/** The folder of this file: the site's root. */
+const siteDir = path.dirname(fileURLToPath(import.meta.url));
 
 // Environment switches, named once.
 const isDev = process.env.NODE_ENV === 'development';
@@ -51,6 +56,10 @@ const config: Config = {
   markdown: {
     // `.md` files are CommonMark, `.mdx` files are MDX: prose can use `{` and `<` freely.
     format: 'detect',
+    // Docusaurus's parser, then checks that fail the build naming the file and the field on a
+    // post or guide whose title, date or slug the content plugins would accept or replace
+    // silently (./front-matter.ts).
+    parseFrontMatter: checkedFrontMatter(siteDir),
     hooks: {
       onBrokenMarkdownLinks: 'warn',
       onBrokenMarkdownImages: 'warn',
@@ -224,11 +233,6 @@ const config: Config = {
     // --------------------------------------------------------------------------------------
     // Desktop layout from 996 px up (spec §9); Docusaurus has no option for it.
     desktopBreakpoint,
-    // --- hardening: front matter ---------------------------------------------------------
-    // Fails the build, naming the file and the field, on a post or guide whose title, date or
-    // slug the content plugins would otherwise accept or replace silently.
-    frontMatterCheck,
-    // --- end hardening --------------------------------------------------------------------
     // Prism loads with the pages that show code, not in every page's first JavaScript.
     codeHighlightOnDemand,
     // Link prefetches wait for idle time instead of lengthening the hydration task.

@@ -18,8 +18,8 @@ import {
   parse,
   pngSize,
   readBuilt,
-  sitemapUrls,
 } from '../lib/build';
+import {sitemapUrls} from '../lib/sitemap';
 
 /** The site's public origin, as the sitemap writes it. */
 const origin = () => new URL(sitemapUrls()[0]!).origin;

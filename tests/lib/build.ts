@@ -1,6 +1,6 @@
 /**
  * More of the production build for the file-level tests (see also ./build-output.ts): every
- * page with its HTML, the sitemap, the file a URL of the site is served from, PNG sizes.
+ * page with its HTML, the file a URL of the site is served from, PNG sizes.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -50,11 +50,6 @@ export const contentPages = () => builtPages().filter((p) => p.file !== '404.htm
 
 export function readBuilt(file: string): string {
   return fs.readFileSync(path.join(BUILD, file), 'utf8');
-}
-
-/** The URLs build/sitemap.xml lists, as written. */
-export function sitemapUrls(): string[] {
-  return [...readBuilt('sitemap.xml').matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
 }
 
 /**

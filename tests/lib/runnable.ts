@@ -6,7 +6,7 @@
  *   run="<scenario>/<block>"   the block takes part in that scenario of its page (several
  *                              ids, space-separated, put one block into several scenarios)
  *   output="<scenario>/<block>" the block is what that step prints
- *   exec, background           flags: a ts block the runner runs itself; a step that keeps running
+ *   background                 flag: a step that keeps running (a service, a stream)
  *   needs="postgresql"         the scenario needs a PostgreSQL server
  *
  * As a command, `npx tsx tests/lib/runnable.ts [page-substring] [scenario]` runs the
@@ -18,7 +18,6 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import {pathToFileURL} from 'node:url';
-import ts from 'typescript';
 
 export const ROOT = path.resolve(__dirname, '../..');
 const LOOPBACK_PRELOAD = path.join(__dirname, 'runnable-loopback.mjs');
@@ -29,54 +28,39 @@ const CONTENT_DIRS = ['docs', 'blog'];
 // ---------------------------------------------------------------------------------------
 // Markup
 
+// The sample checker's parser (tests/lib/fences.cjs), so that both read the same blocks.
 export type Block = {lang: string; meta: string; line: number; code: string};
-
-/** Fenced code blocks of a markdown file (same rules as tests/lib/samples.mjs). */
-export function extractBlocks(text: string): Block[] {
-  const lines = text.split('\n');
-  const blocks: Block[] = [];
-  let open: {fence: string; indent: number; lang: string; meta: string; line: number; body: string[]} | null = null;
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i];
-    if (!open) {
-      const m = /^(\s*)(`{3,}|~{3,})\s*([\w+-]*)\s*(.*)$/.exec(line);
-      if (m) open = {fence: m[2], indent: m[1].length, lang: m[3].toLowerCase(), meta: m[4].trim(), line: i + 1, body: []};
-      continue;
-    }
-    const close = new RegExp(`^\\s*${open.fence[0] === '`' ? '`' : '~'}{${open.fence.length},}\\s*$`);
-    if (close.test(line)) {
-      blocks.push({lang: open.lang, meta: open.meta, line: open.line, code: open.body.join('\n')});
-      open = null;
-    } else {
-      open.body.push(line.slice(Math.min(open.indent, line.length - line.trimStart().length)));
-    }
-  }
-  return blocks;
-}
-
 export type Meta = {attrs: Record<string, string>; flags: Set<string>};
-
-/** `title="a b" run=x exec` -> attrs {title: 'a b', run: 'x'}, flags {exec}. */
-export function parseMeta(meta: string): Meta {
-  const attrs: Record<string, string> = {};
-  const flags = new Set<string>();
-  for (const m of meta.matchAll(/([\w-]+)(?:=(?:"([^"]*)"|'([^']*)'|(\S+)))?/g)) {
-    const value = m[2] ?? m[3] ?? m[4];
-    if (value === undefined) flags.add(m[1]);
-    else attrs[m[1]] = value;
-  }
-  return {attrs, flags};
-}
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const fences = require('./fences.cjs') as {
+  extractBlocks: (text: string) => Block[];
+  parseMeta: (meta: string) => Meta;
+  isFragment: (block: {meta: string}) => boolean;
+};
+export const {extractBlocks, parseMeta, isFragment} = fences;
 
 const TS_LANGS = new Set(['ts', 'tsx', 'typescript']);
 const SHELL_LANGS = new Set(['bash', 'sh', 'shell']);
 const NEEDS = new Set(['postgresql']);
 const REF = /^([a-z0-9][a-z0-9-]*)\/([\w.-]+)$/;
 
-/** A file the reader saves (ts, json, sql...). `run` says whether the runner also runs it. */
-export type FileItem = {kind: 'file'; id: string; line: number; lang: string; name: string; code: string; run?: 'exec' | 'background'};
+/** A file the reader saves (ts, json, sql...), as the page names it. */
+export type FileItem = {
+  kind: 'file';
+  id: string;
+  line: number;
+  lang: string;
+  name: string;
+  code: string;
+};
 /** Terminal commands, run with bash in the scenario's folder. */
-export type ShellItem = {kind: 'shell'; id: string; line: number; code: string; background: boolean};
+export type ShellItem = {
+  kind: 'shell';
+  id: string;
+  line: number;
+  code: string;
+  background: boolean;
+};
 /** What a step prints, as the page shows it. */
 export type OutputItem = {kind: 'output'; step: string; line: number; lang: string; code: string};
 export type Item = FileItem | ShellItem | OutputItem;
@@ -118,47 +102,79 @@ export function scenariosOf(file: string, text: string): Scenario[] {
   for (const block of extractBlocks(text)) {
     const {attrs, flags} = parseMeta(block.meta);
     if (attrs.run === undefined && attrs.output === undefined) continue;
-    if (attrs.run !== undefined && attrs.output !== undefined) fail(block.line, 'a block is either run or output, not both');
-    if (/(^|\s)fragment(\s|$|=)/.test(block.meta)) fail(block.line, 'a runnable block cannot be a fragment');
+    if (attrs.run !== undefined && attrs.output !== undefined)
+      fail(block.line, 'a block is either run or output, not both');
+    if (isFragment(block)) fail(block.line, 'a runnable block cannot be a fragment');
+    // The runner runs only what the page shows: a program is started by a command block.
+    if (flags.has('exec') || attrs.exec !== undefined)
+      fail(block.line, 'exec is gone: show the command that runs the file in a bash block');
     for (const ref of (attrs.run ?? attrs.output).split(/\s+/)) {
       const m = REF.exec(ref);
-      if (!m) fail(block.line, `"${ref}" is not <scenario>/<block> (lowercase scenario, then a block id)`);
+      if (!m)
+        fail(
+          block.line,
+          `"${ref}" is not <scenario>/<block> (lowercase scenario, then a block id)`,
+        );
       const [, sid, bid] = m!;
       if (attrs.output !== undefined) {
         const s = scenarios.get(sid);
         if (!s) fail(block.line, `output of "${ref}", but no earlier block runs scenario "${sid}"`);
         const step = s!.items.find((i) => i.kind !== 'output' && i.id === bid);
         if (!step) fail(block.line, `output of "${ref}", which no earlier block of the page runs`);
-        if (step!.kind === 'file' && !step!.run) fail(block.line, `"${ref}" is a file; mark it exec to run it`);
-        s!.items.push({kind: 'output', step: bid, line: block.line, lang: block.lang, code: block.code});
+        if (step!.kind === 'file')
+          fail(block.line, `"${ref}" is a file; the output belongs to the command that runs it`);
+        s!.items.push({
+          kind: 'output',
+          step: bid,
+          line: block.line,
+          lang: block.lang,
+          code: block.code,
+        });
         continue;
       }
       const s = scenario(sid);
-      if (s.items.some((i) => i.kind !== 'output' && i.id === bid)) fail(block.line, `block id "${ref}" is used twice`);
+      if (s.items.some((i) => i.kind !== 'output' && i.id === bid))
+        fail(block.line, `block id "${ref}" is used twice`);
       if (attrs.needs !== undefined) {
         for (const need of attrs.needs.split(/[\s,]+/)) {
-          if (!NEEDS.has(need)) fail(block.line, `needs="${need}": only ${[...NEEDS].join(', ')} is known`);
+          if (!NEEDS.has(need))
+            fail(block.line, `needs="${need}": only ${[...NEEDS].join(', ')} is known`);
           if (!s.needs.includes(need)) s.needs.push(need);
         }
       }
-      // `exec` and `background` apply to every scenario of the block, or, written
-      // exec="<scenario> ...", to those named.
-      const flag = (name: string) => flags.has(name) || (attrs[name] ?? '').split(/\s+/).includes(sid);
+      // `background` applies to every scenario of the block, or, written
+      // background="<scenario> ...", to those named.
+      const flag = (name: string) =>
+        flags.has(name) || (attrs[name] ?? '').split(/\s+/).includes(sid);
       if (SHELL_LANGS.has(block.lang)) {
-        if (flag('exec')) fail(block.line, 'exec is for ts blocks; shell blocks always run');
-        s.items.push({kind: 'shell', id: bid, line: block.line, code: block.code, background: flag('background')});
+        s.items.push({
+          kind: 'shell',
+          id: bid,
+          line: block.line,
+          code: block.code,
+          background: flag('background'),
+        });
         continue;
       }
       // A file: named by its title, else by a `// name.ts` first line (ts only), else by its id.
-      const firstLine = /^\/\/\s*([\w./-]+\.(?:ts|tsx|mts))\s*$/.exec(block.code.split('\n')[0] ?? '');
+      const firstLine = /^\/\/\s*([\w./-]+\.(?:ts|tsx|mts))\s*$/.exec(
+        block.code.split('\n')[0] ?? '',
+      );
       const isTs = TS_LANGS.has(block.lang);
       const name = attrs.title ?? (isTs ? (firstLine?.[1] ?? `${bid}.ts`) : undefined);
       if (!name) fail(block.line, `a ${block.lang} file needs title="<file name>"`);
-      if (path.isAbsolute(name!) || name!.split('/').includes('..')) fail(block.line, `"${name}" is not a path inside the project`);
-      if (!isTs && (flag('exec') || flag('background'))) fail(block.line, 'only ts blocks can be run by the runner');
-      if (flag('background') && !flag('exec')) fail(block.line, 'background on a ts block needs exec');
-      const run = flag('exec') ? (flag('background') ? 'background' : 'exec') : undefined;
-      s.items.push({kind: 'file', id: bid, line: block.line, lang: block.lang, name: name!, code: block.code, run});
+      if (path.isAbsolute(name!) || name!.split('/').includes('..'))
+        fail(block.line, `"${name}" is not a path inside the project`);
+      if (flag('background'))
+        fail(block.line, 'a file does not run; background is for the command that runs it');
+      s.items.push({
+        kind: 'file',
+        id: bid,
+        line: block.line,
+        lang: block.lang,
+        name: name!,
+        code: block.code,
+      });
     }
   }
   return [...scenarios.values()];
@@ -166,7 +182,9 @@ export function scenariosOf(file: string, text: string): Scenario[] {
 
 /** Every scenario of the site. Throws MarkupError, naming file and line, on bad markup. */
 export function collectScenarios(root = ROOT): Scenario[] {
-  return pageFiles(root).flatMap((file) => scenariosOf(file, fs.readFileSync(path.join(root, file), 'utf8')));
+  return pageFiles(root).flatMap((file) =>
+    scenariosOf(file, fs.readFileSync(path.join(root, file), 'utf8')),
+  );
 }
 
 // ---------------------------------------------------------------------------------------
@@ -179,7 +197,10 @@ export function collectScenarios(root = ROOT): Scenario[] {
  *   practice: the runtime's session id), a slash and a number (its logical time).
  */
 export const SHAPES: {name: string; re: RegExp}[] = [
-  {name: 'uuid', re: /(?<![0-9A-Za-z-])[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?![0-9A-Za-z-])/g},
+  {
+    name: 'uuid',
+    re: /(?<![0-9A-Za-z-])[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?![0-9A-Za-z-])/g,
+  },
   {name: 'watermark', re: /(?<![\w-])[\w-]{20,40}\/\d+(?![\w-])/g},
 ];
 
@@ -213,7 +234,10 @@ export function matchOutput(expected: string, actual: string): Match {
     if (el[i] !== undefined) lines.push(`${same ? ' ' : '-'} ${el[i]}`);
     if (!same && al[i] !== undefined) lines.push(`+ ${al[i]}`);
   }
-  return {ok: false, diff: `(- page, + run; UUIDs and watermarks compared by shape)\n${lines.join('\n')}`};
+  return {
+    ok: false,
+    diff: `(- page, + run; UUIDs and watermarks compared by shape)\n${lines.join('\n')}`,
+  };
 }
 
 // ---------------------------------------------------------------------------------------
@@ -276,8 +300,17 @@ class Proc {
   exit: {code: number | null; signal: NodeJS.Signals | null} | null = null;
   private listeners = new Set<() => void>();
 
-  constructor(readonly label: string, command: string, args: string[], options: {cwd: string; env: NodeJS.ProcessEnv; uid?: number; gid?: number}) {
-    this.child = spawn(command, args, {...options, detached: true, stdio: ['ignore', 'pipe', 'pipe']});
+  constructor(
+    readonly label: string,
+    command: string,
+    args: string[],
+    options: {cwd: string; env: NodeJS.ProcessEnv; uid?: number; gid?: number},
+  ) {
+    this.child = spawn(command, args, {
+      ...options,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     if (this.child.pid) live.add(this.child.pid);
     this.child.stdout!.setEncoding('utf8').on('data', (d: string) => {
       this.stdout += d;
@@ -320,7 +353,13 @@ class Proc {
         }
         if (value !== undefined) done(() => resolve(value as T));
       };
-      const timer = setTimeout(() => done(() => reject(new Error(`timed out after ${timeoutMs / 1000} s waiting for ${what}`))), timeoutMs);
+      const timer = setTimeout(
+        () =>
+          done(() =>
+            reject(new Error(`timed out after ${timeoutMs / 1000} s waiting for ${what}`)),
+          ),
+        timeoutMs,
+      );
       this.listeners.add(listener);
       listener();
     });
@@ -362,7 +401,12 @@ async function freePort(parallelIndex: number): Promise<number> {
     const offset = portCursor.get(start) ?? 0;
     portCursor.set(start, (offset + 1) % 50);
     const port = start + offset;
-    if (port <= hi && (await isFree(port)) && !fs.existsSync(`/var/run/postgresql/.s.PGSQL.${port}`)) return port;
+    if (
+      port <= hi &&
+      (await isFree(port)) &&
+      !fs.existsSync(`/var/run/postgresql/.s.PGSQL.${port}`)
+    )
+      return port;
   }
   throw new Error(`no free port in ${start}-${start + 49}`);
 }
@@ -374,8 +418,13 @@ const PG_SOCKET_DIR = '/var/run/postgresql';
 
 function postgresBin(): string {
   const base = '/usr/lib/postgresql';
-  const versions = fs.existsSync(base) ? fs.readdirSync(base).filter((v) => fs.existsSync(path.join(base, v, 'bin', 'initdb'))) : [];
-  if (!versions.length) throw new Error('PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/initdb); tests/run.sh installs it');
+  const versions = fs.existsSync(base)
+    ? fs.readdirSync(base).filter((v) => fs.existsSync(path.join(base, v, 'bin', 'initdb')))
+    : [];
+  if (!versions.length)
+    throw new Error(
+      'PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/initdb); tests/run.sh installs it',
+    );
   versions.sort((a, b) => Number(b) - Number(a));
   return path.join(base, versions[0], 'bin');
 }
@@ -387,9 +436,13 @@ class Postgres {
   constructor(readonly port: number) {}
 
   async start(log: (line: string) => void): Promise<void> {
-    if (process.getuid?.() !== 0) throw new Error('the PostgreSQL samples start a server as the postgres user, which needs root');
+    if (process.getuid?.() !== 0)
+      throw new Error(
+        'the PostgreSQL samples start a server as the postgres user, which needs root',
+      );
     const bin = postgresBin();
-    const id = (flag: string) => Number(spawnSync('id', [flag, 'postgres'], {encoding: 'utf8'}).stdout.trim());
+    const id = (flag: string) =>
+      Number(spawnSync('id', [flag, 'postgres'], {encoding: 'utf8'}).stdout.trim());
     const uid = id('-u');
     const gid = id('-g');
     if (!uid) throw new Error('no postgres user');
@@ -404,7 +457,18 @@ class Postgres {
     const data = path.join(this.dir, 'data');
     const init = spawnSync(
       path.join(bin, 'initdb'),
-      ['-D', data, '-U', 'postgres', '--auth-local=peer', '--auth-host=scram-sha-256', '-E', 'UTF8', '--locale=C', '--no-sync'],
+      [
+        '-D',
+        data,
+        '-U',
+        'postgres',
+        '--auth-local=peer',
+        '--auth-host=scram-sha-256',
+        '-E',
+        'UTF8',
+        '--locale=C',
+        '--no-sync',
+      ],
       {cwd: this.dir, uid, gid, encoding: 'utf8', timeout: 60_000},
     );
     if (init.status !== 0) throw new Error(`initdb failed:\n${init.stdout}\n${init.stderr}`);
@@ -416,16 +480,24 @@ class Postgres {
       'synchronous_commit=off',
       'full_page_writes=off',
     ];
-    this.proc = new Proc('postgres', path.join(bin, 'postgres'), ['-D', data, ...settings.flatMap((s) => ['-c', s])], {cwd: this.dir, env: {PATH: process.env.PATH}, uid, gid});
+    this.proc = new Proc(
+      'postgres',
+      path.join(bin, 'postgres'),
+      ['-D', data, ...settings.flatMap((s) => ['-c', s])],
+      {cwd: this.dir, env: {PATH: process.env.PATH}, uid, gid},
+    );
     await this.proc.waitFor(
       () => {
-        if (this.proc!.exit) throw new Error(`postgres stopped at start:\n${this.proc!.describe()}`);
+        if (this.proc!.exit)
+          throw new Error(`postgres stopped at start:\n${this.proc!.describe()}`);
         return /ready to accept connections/.test(this.proc!.stderr) ? true : undefined;
       },
       30_000,
       'PostgreSQL to accept connections',
     );
-    log(`postgresql ${path.basename(path.dirname(bin))} on 127.0.0.1:${this.port}, data in ${data}`);
+    log(
+      `postgresql ${path.basename(path.dirname(bin))} on 127.0.0.1:${this.port}, data in ${data}`,
+    );
   }
 
   async stop(): Promise<void> {
@@ -448,66 +520,79 @@ export type RunOptions = {
   outputTimeoutMs?: number;
 };
 
-export type RunReport = {file: string; scenario: string; blocks: string[]; outputs: number; ms: number};
+export type RunReport = {
+  file: string;
+  scenario: string;
+  blocks: string[];
+  outputs: number;
+  ms: number;
+};
 
 const SHELL_STEP_ENV_SKIP = new Set(['_', 'SHLVL', 'PWD', 'OLDPWD', 'RUNNABLE_ENV_OUT']);
 
-/** The environment of a scenario's processes: the test's own, less what would change them. */
+/** npm as a scenario sees it: `npm install` links the site's pinned packages (runnable-npm.mjs). */
+const NPM_SHIM = path.join(__dirname, 'runnable-npm.mjs');
+
+/** A folder holding the `npm` wrapper, made once per process, outside every scenario's folder. */
+let toolsDir = '';
+function tools(): string {
+  if (toolsDir && fs.existsSync(toolsDir)) return toolsDir;
+  const which = spawnSync('bash', ['-c', 'command -v npm'], {encoding: 'utf8'}).stdout.trim();
+  if (!which) throw new Error('npm is not on PATH');
+  const realNpm = fs.realpathSync(which);
+  toolsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'skip-runnable-tools-'));
+  const npm = path.join(toolsDir, 'npm');
+  const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+  fs.writeFileSync(
+    npm,
+    `#!/usr/bin/env bash\nexec ${q(process.execPath)} ${q(NPM_SHIM)} ${q(path.join(ROOT, 'node_modules'))} ${q(realNpm)} "$@"\n`,
+    {mode: 0o755},
+  );
+  process.once('exit', () => fs.rmSync(toolsDir, {recursive: true, force: true}));
+  return toolsDir;
+}
+
+/**
+ * The environment of a scenario's processes: the test's own, less what would change them;
+ * nothing of the site's node_modules is on the PATH, only the `npm` wrapper.
+ */
 function baseEnv(): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(process.env)) {
-    if (/^(NODE_OPTIONS|BASH_ENV|ENV|FORCE_COLOR|NO_COLOR|NODE_ENV|PG\w*|SKIP_\w*|PW_\w*|PLAYWRIGHT_\w*|TEST_\w*|npm_\w*|INIT_CWD)$/.test(key)) continue;
+    if (
+      /^(NODE_OPTIONS|NODE_PATH|BASH_ENV|ENV|FORCE_COLOR|NO_COLOR|NODE_ENV|PG\w*|SKIP_\w*|PW_\w*|PLAYWRIGHT_\w*|TEST_\w*|npm_\w*|INIT_CWD|TS_NODE_\w*|TSX_\w*)$/.test(
+        key,
+      )
+    )
+      continue;
     env[key] = value;
   }
-  env.PATH = `${path.join(ROOT, 'node_modules', '.bin')}${path.delimiter}${process.env.PATH ?? ''}`;
+  const sitePath = (process.env.PATH ?? '')
+    .split(path.delimiter)
+    .filter(
+      (p) =>
+        !p.includes(`${path.sep}node_modules${path.sep}`) && !p.endsWith(`${path.sep}node_modules`),
+    );
+  env.PATH = [tools(), ...sitePath].join(path.delimiter);
   env.NODE_OPTIONS = `--import=${pathToFileURL(LOOPBACK_PRELOAD).href}`;
   // npx never installs anything: a command that is not in node_modules fails instead.
   env.npm_config_yes = 'false';
   env.npm_config_update_notifier = 'false';
   env.npm_config_fund = 'false';
   env.npm_config_audit = 'false';
+  env.npm_config_offline = 'true';
   return env;
 }
-
-/** The compiled path `tsc` gives a source file with `outDir: dist` (src/ is the root when used). */
-function distPath(name: string): string {
-  return path.join('dist', name.replace(/^src\//, '').replace(/\.(m?ts|tsx)$/, (ext) => (ext === '.mts' ? '.mjs' : '.js')));
-}
-
-/**
- * node_modules for a scenario: the project's packages, linked, except that @types holds
- * Node's types alone, as in a reader's project (and so `tsc` has less to read).
- */
-function linkPackages(dir: string): void {
-  const from = fs.realpathSync(path.join(ROOT, 'node_modules'));
-  const to = path.join(dir, 'node_modules');
-  fs.mkdirSync(path.join(to, '@types'), {recursive: true});
-  for (const name of fs.readdirSync(from)) {
-    if (name !== '@types') fs.symlinkSync(path.join(from, name), path.join(to, name));
-  }
-  fs.symlinkSync(path.join(from, '@types', 'node'), path.join(to, '@types', 'node'));
-}
-
-const DEFAULT_TSCONFIG = {
-  compilerOptions: {
-    target: 'ES2022',
-    module: 'NodeNext',
-    moduleResolution: 'NodeNext',
-    strict: true,
-    skipLibCheck: true,
-    types: ['node'],
-    outDir: 'dist',
-  },
-  include: ['**/*.ts'],
-  exclude: ['node_modules', 'dist'],
-};
 
 /**
  * Runs one scenario: writes its files into a fresh project folder, runs its steps in page
  * order and checks every output block. Every process it starts is stopped before it returns
  * or throws. Throws an Error naming the page and the block when the page and the run differ.
  */
-export async function runScenario(scenario: Scenario, options: RunOptions = {}): Promise<RunReport> {
+export async function runScenario(
+  scenario: Scenario,
+  options: RunOptions = {},
+): Promise<RunReport> {
   const started = Date.now();
   const log = options.log ?? (() => {});
   const stepTimeout = options.stepTimeoutMs ?? 90_000;
@@ -517,11 +602,19 @@ export async function runScenario(scenario: Scenario, options: RunOptions = {}):
     ` (${item.kind === 'output' ? 'output' : item.kind === 'shell' ? 'step' : 'file'} at line ${item.line})`;
 
   // Ports: every page port the scenario mentions gets a free loopback port.
-  const mentioned = (port: number) => scenario.items.some((i) => i.kind !== 'output' && new RegExp(`(?<![\\w-])${port}(?![\\w-])`).test(i.code));
-  const pagePorts = [...PAGE_PORTS, ...(scenario.needs.includes('postgresql') ? [PAGE_POSTGRES_PORT] : [])].filter(mentioned);
+  const mentioned = (port: number) =>
+    scenario.items.some(
+      (i) => i.kind !== 'output' && new RegExp(`(?<![\\w-])${port}(?![\\w-])`).test(i.code),
+    );
+  const pagePorts = [
+    ...PAGE_PORTS,
+    ...(scenario.needs.includes('postgresql') ? [PAGE_POSTGRES_PORT] : []),
+  ].filter(mentioned);
   const ports = new Map<number, number>();
   for (const port of pagePorts) ports.set(port, await freePort(options.parallelIndex ?? 0));
-  const portRe = pagePorts.length ? new RegExp(`(?<![\\w-])(${pagePorts.join('|')})(?![\\w-])`, 'g') : null;
+  const portRe = pagePorts.length
+    ? new RegExp(`(?<![\\w-])(${pagePorts.join('|')})(?![\\w-])`, 'g')
+    : null;
   // UUIDs shown on the page stand for the ones the run printed at the same place.
   const bindings = new Map<string, string>();
   const localize = (code: string) => {
@@ -529,7 +622,9 @@ export async function runScenario(scenario: Scenario, options: RunOptions = {}):
     for (const [page, real] of bindings) out = out.split(page).join(real);
     return out;
   };
-  log(`${scenario.file} ${scenario.id}: ports ${[...ports].map(([p, r]) => `${p}->${r}`).join(', ') || 'none'}`);
+  log(
+    `${scenario.file} ${scenario.id}: ports ${[...ports].map(([p, r]) => `${p}->${r}`).join(', ') || 'none'}`,
+  );
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `skip-runnable-${scenario.id}-`));
   const procs: Proc[] = [];
@@ -541,46 +636,43 @@ export async function runScenario(scenario: Scenario, options: RunOptions = {}):
   let stepCount = 0;
 
   try {
-    // The project the page's set-up section creates: an ES module package with the Skip
-    // packages installed, and a TypeScript configuration (the page's own replaces this one).
-    fs.writeFileSync(path.join(dir, 'package.json'), '{"type": "module"}\n');
-    fs.writeFileSync(path.join(dir, 'tsconfig.json'), `${JSON.stringify(DEFAULT_TSCONFIG, null, 2)}\n`);
-    linkPackages(dir);
-
+    // An empty folder: the page's own steps create the project and install its packages.
+    let cwd = dir;
     if (scenario.needs.includes('postgresql')) {
-      postgres = new Postgres(ports.get(PAGE_POSTGRES_PORT) ?? (await freePort(options.parallelIndex ?? 0)));
+      postgres = new Postgres(
+        ports.get(PAGE_POSTGRES_PORT) ?? (await freePort(options.parallelIndex ?? 0)),
+      );
       await postgres.start(log);
     }
 
     const failWith = (item: Item, message: string): never => {
       const running = procs.map((p) => p.describe()).join('\n');
-      throw new Error(`${where(item)}: ${message}${running ? `\n\nprocesses of the scenario:\n${running}` : ''}`);
+      throw new Error(
+        `${where(item)}: ${message}${running ? `\n\nprocesses of the scenario:\n${running}` : ''}`,
+      );
     };
 
     for (const item of scenario.items) {
-      log(`  ${((Date.now() - started) / 1000).toFixed(1)} s: ${item.kind} ${item.kind === 'output' ? item.step : item.id}`);
-      if (item.kind === 'file') {
-        const code = localize(item.code);
-        const target = path.join(dir, item.name);
-        fs.mkdirSync(path.dirname(target), {recursive: true});
-        fs.writeFileSync(target, `${code}\n`);
-        if (TS_LANGS.has(item.lang)) {
-          // What `tsc` would emit into dist/ (the types are checked by tests/lib/samples.mjs).
-          const js = ts.transpileModule(code, {
-            fileName: item.name,
-            compilerOptions: {target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, jsx: ts.JsxEmit.ReactJSX},
-          }).outputText;
-          const out = path.join(dir, distPath(item.name));
-          fs.mkdirSync(path.dirname(out), {recursive: true});
-          fs.writeFileSync(out, js);
+      // A service or stream that has died is the failure, not the next step that cannot reach it.
+      for (const [id, step] of steps) {
+        const exit = step.proc.exit;
+        if (step.background && exit && exit.code !== 0 && exit.signal === null) {
+          const started = scenario.items.find((i) => i.kind === 'shell' && i.id === id)!;
+          failWith(
+            started,
+            `it stopped with ${exit.code} while the page expects it to keep running`,
+          );
         }
-        executed.push(`${item.id} (${item.run ? `${item.name}, ${item.run}` : item.name})`);
-        if (!item.run) continue;
-        const label = `${item.id}: node ${distPath(item.name)}`;
-        const proc = new Proc(label, process.execPath, [distPath(item.name)], {cwd: dir, env});
-        procs.push(proc);
-        steps.set(item.id, {proc, background: item.run === 'background', cursor: 0});
-        await settle(proc, item.run === 'background', item);
+      }
+      log(
+        `  ${((Date.now() - started) / 1000).toFixed(1)} s: ${item.kind} ${item.kind === 'output' ? item.step : item.id}`,
+      );
+      if (item.kind === 'file') {
+        // Saved where the reader is, byte for byte (ports aside); nothing is compiled for them.
+        const target = path.join(cwd, item.name);
+        fs.mkdirSync(path.dirname(target), {recursive: true});
+        fs.writeFileSync(target, `${localize(item.code)}\n`);
+        executed.push(`${item.id} (${item.name})`);
         continue;
       }
 
@@ -588,9 +680,11 @@ export async function runScenario(scenario: Scenario, options: RunOptions = {}):
         const background = item.background;
         const envOut = path.join(dir, `.env-${++stepCount}`);
         // Steps share one environment, as commands typed in one terminal do.
-        const script = background ? localize(item.code) : `trap 'env -0 > "$RUNNABLE_ENV_OUT"' EXIT\n${localize(item.code)}`;
+        const script = background
+          ? localize(item.code)
+          : `trap 'env -0 > "$RUNNABLE_ENV_OUT"' EXIT\n${localize(item.code)}`;
         const proc = new Proc(`${item.id}: bash`, 'bash', ['--noprofile', '--norc', '-c', script], {
-          cwd: dir,
+          cwd,
           env: background ? env : {...env, RUNNABLE_ENV_OUT: envOut},
         });
         procs.push(proc);
@@ -600,7 +694,15 @@ export async function runScenario(scenario: Scenario, options: RunOptions = {}):
           const next: NodeJS.ProcessEnv = {};
           for (const entry of fs.readFileSync(envOut, 'utf8').split('\0')) {
             const eq = entry.indexOf('=');
-            if (eq > 0 && !SHELL_STEP_ENV_SKIP.has(entry.slice(0, eq))) next[entry.slice(0, eq)] = entry.slice(eq + 1);
+            if (eq > 0 && !SHELL_STEP_ENV_SKIP.has(entry.slice(0, eq)))
+              next[entry.slice(0, eq)] = entry.slice(eq + 1);
+            // The folder a step ends in (`cd project`) is where the next ones run.
+            if (
+              entry.startsWith('PWD=') &&
+              fs.existsSync(entry.slice(4)) &&
+              !path.relative(dir, entry.slice(4)).startsWith('..')
+            )
+              cwd = entry.slice(4);
           }
           env = next;
         }
@@ -621,7 +723,8 @@ export async function runScenario(scenario: Scenario, options: RunOptions = {}):
         // Not enough complete lines yet: wait for more, unless nothing more will come.
         if (!finished && lines.length - 1 < wanted) return undefined;
         // A foreground step has finished: the block must be all that is left of its output.
-        if (!step.background || lines.length <= wanted) return {chunk: rest.trimEnd(), end: step.proc.stdout.length};
+        if (!step.background || lines.length <= wanted)
+          return {chunk: rest.trimEnd(), end: step.proc.stdout.length};
         const chunk = lines.slice(0, wanted).join('\n');
         return {chunk: chunk.trimEnd(), end: step.cursor + skipped + chunk.length + 1};
       };
@@ -630,11 +733,15 @@ export async function runScenario(scenario: Scenario, options: RunOptions = {}):
         got = await step.proc.waitFor(take, outputTimeout, `the output shown at line ${item.line}`);
       } catch (error) {
         const sofar = step.proc.stdout.slice(step.cursor).trimEnd();
-        return failWith(item, `${(error as Error).message}\nexpected:\n${expected}\nreceived so far:\n${sofar || '(nothing)'}`);
+        return failWith(
+          item,
+          `${(error as Error).message}\nexpected:\n${expected}\nreceived so far:\n${sofar || '(nothing)'}`,
+        );
       }
       const match = matchOutput(expected, got.chunk);
       if (!match.ok) failWith(item, `the page shows output the run does not print\n${match.diff}`);
-      if (match.ok) for (const [page, real] of match.uuids) if (page !== real) bindings.set(page, real);
+      if (match.ok)
+        for (const [page, real] of match.uuids) if (page !== real) bindings.set(page, real);
       step.cursor = got.end;
       outputs++;
       executed.push(`output of ${item.step} (line ${item.line})`);
@@ -647,7 +754,9 @@ export async function runScenario(scenario: Scenario, options: RunOptions = {}):
     fs.rmSync(dir, {recursive: true, force: true});
   }
   const ms = Date.now() - started;
-  log(`${scenario.file} ${scenario.id}: ${executed.length} blocks, ${outputs} outputs checked, ${(ms / 1000).toFixed(1)} s`);
+  log(
+    `${scenario.file} ${scenario.id}: ${executed.length} blocks, ${outputs} outputs checked, ${(ms / 1000).toFixed(1)} s`,
+  );
   return {file: scenario.file, scenario: scenario.id, blocks: executed, outputs, ms};
 
   /**
@@ -659,7 +768,10 @@ export async function runScenario(scenario: Scenario, options: RunOptions = {}):
       if (background) {
         await proc.waitFor(
           () => {
-            if (proc.exit) throw new Error(`it stopped (${proc.exit.signal ?? proc.exit.code}) before printing anything`);
+            if (proc.exit)
+              throw new Error(
+                `it stopped (${proc.exit.signal ?? proc.exit.code}) before printing anything`,
+              );
             return proc.stdout.includes('\n') ? true : undefined;
           },
           stepTimeout,
@@ -669,11 +781,18 @@ export async function runScenario(scenario: Scenario, options: RunOptions = {}):
       }
       await proc.waitFor(() => proc.exit ?? undefined, stepTimeout, 'it to finish');
       // Output still in the pipe; processes the step left running keep it open, so bounded.
-      if (!proc.child.stdout!.readableEnded) await Promise.race([new Promise((resolve) => proc.child.stdout!.once('end', resolve)), sleep(300)]);
-      if (proc.exit!.code !== 0) throw new Error(`it exited with ${proc.exit!.signal ?? proc.exit!.code}`);
+      if (!proc.child.stdout!.readableEnded)
+        await Promise.race([
+          new Promise((resolve) => proc.child.stdout!.once('end', resolve)),
+          sleep(300),
+        ]);
+      if (proc.exit!.code !== 0)
+        throw new Error(`it exited with ${proc.exit!.signal ?? proc.exit!.code}`);
     } catch (error) {
       const running = procs.map((p) => p.describe()).join('\n');
-      throw new Error(`${where(item)}: ${(error as Error).message}\n\nprocesses of the scenario:\n${running}`);
+      throw new Error(
+        `${where(item)}: ${(error as Error).message}\n\nprocesses of the scenario:\n${running}`,
+      );
     }
   }
 }
@@ -683,7 +802,11 @@ export async function runScenario(scenario: Scenario, options: RunOptions = {}):
 
 if (require.main === module) {
   const [pageFilter, scenarioFilter] = process.argv.slice(2);
-  const chosen = collectScenarios().filter((s) => (!pageFilter || s.file.includes(pageFilter)) && (!scenarioFilter || s.id === scenarioFilter));
+  // Only the chosen pages are read, so that one page's bad markup does not stop another's run.
+  const chosen = pageFiles()
+    .filter((file) => !pageFilter || file.includes(pageFilter))
+    .flatMap((file) => scenariosOf(file, fs.readFileSync(path.join(ROOT, file), 'utf8')))
+    .filter((s) => !scenarioFilter || s.id === scenarioFilter);
   (async () => {
     let failed = 0;
     const t0 = Date.now();
@@ -696,7 +819,9 @@ if (require.main === module) {
         console.log(`FAIL ${(error as Error).message}`);
       }
     }
-    console.log(`${chosen.length - failed}/${chosen.length} scenarios passed in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    console.log(
+      `${chosen.length - failed}/${chosen.length} scenarios passed in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+    );
     process.exit(failed ? 1 : 0);
   })();
 }

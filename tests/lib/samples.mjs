@@ -12,6 +12,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import ts from 'typescript';
+import fences from './fences.cjs';
+
+const {extractBlocks, isFragment, parseMeta} = fences;
 
 const project = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 // `--root DIR` checks the content of another copy of the site (used by the tests).
@@ -42,35 +45,8 @@ export function contentFiles() {
   return out.sort();
 }
 
-/**
- * Fenced code blocks of one markdown file.
- * @returns {{lang: string, meta: string, line: number, code: string}[]} line is 1-based, of the opening fence
- */
-export function extractBlocks(text) {
-  const lines = text.split('\n');
-  const blocks = [];
-  let open = null;
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i];
-    if (!open) {
-      const m = /^(\s*)(`{3,}|~{3,})\s*([\w+-]*)\s*(.*)$/.exec(line);
-      if (m) open = {fence: m[2], indent: m[1].length, lang: m[3].toLowerCase(), meta: m[4].trim(), line: i + 1, body: []};
-      continue;
-    }
-    const close = new RegExp(`^\\s*${open.fence[0] === '`' ? '`' : '~'}{${open.fence.length},}\\s*$`);
-    if (close.test(line)) {
-      blocks.push({lang: open.lang, meta: open.meta, line: open.line, code: open.body.join('\n')});
-      open = null;
-    } else {
-      open.body.push(line.slice(Math.min(open.indent, line.length - line.trimStart().length)));
-    }
-  }
-  return blocks;
-}
-
-export function isFragment(block) {
-  return /(^|\s)fragment(\s|$|=)/.test(block.meta);
-}
+// The fence parser is shared with the runnable runner (tests/lib/runnable.ts).
+export {extractBlocks, isFragment};
 
 /** Every TypeScript sample of the site, with where it comes from. */
 export function collectSamples() {
@@ -79,10 +55,32 @@ export function collectSamples() {
     const rel = path.relative(root, file);
     for (const block of extractBlocks(fs.readFileSync(file, 'utf8'))) {
       if (!TS_LANGS.has(block.lang)) continue;
-      samples.push({file: rel, line: block.line, lang: block.lang, meta: block.meta, code: block.code, fragment: isFragment(block)});
+      samples.push({
+        file: rel,
+        line: block.line,
+        lang: block.lang,
+        meta: block.meta,
+        code: block.code,
+        fragment: isFragment(block),
+        ...scenarioFile(block),
+      });
     }
   }
   return samples;
+}
+
+/**
+ * The file a runnable block saves, and the scenario it belongs to (its first `run` id), so
+ * that blocks of one scenario that import each other (`import {x} from "./ledger.js"`) are
+ * compiled side by side under their own names, as a reader's project holds them.
+ * @returns {{scenario?: string, name?: string}}
+ */
+function scenarioFile(block) {
+  const {attrs} = parseMeta(block.meta);
+  const scenario = attrs.run?.split('/')[0];
+  const firstLine = /^\/\/\s*([\w./-]+\.tsx?)\s*$/.exec(block.code.split('\n')[0] ?? '');
+  const name = attrs.title ?? firstLine?.[1];
+  return scenario && name ? {scenario, name} : {};
 }
 
 const compilerOptions = {
@@ -115,8 +113,13 @@ export function checkSamples(samples = collectSamples()) {
   const byFile = new Map();
   samples.forEach((sample, index) => {
     if (sample.fragment) return;
-    const name = `${sample.file.replace(/[^\w]+/g, '_')}_L${sample.line}_${index}.${sample.lang === 'tsx' ? 'tsx' : 'ts'}`;
-    const full = path.join(dir, name);
+    const slug = sample.file.replace(/[^\w]+/g, '_');
+    const name = `${slug}_L${sample.line}_${index}.${sample.lang === 'tsx' ? 'tsx' : 'ts'}`;
+    // A scenario's named file goes into the scenario's folder under its own name (unless two
+    // blocks of the scenario save the same file: the later one is then compiled on its own).
+    const named = sample.scenario && path.join(dir, `${slug}__${sample.scenario}`, sample.name);
+    const full = named && !byFile.has(path.normalize(named)) ? named : path.join(dir, name);
+    fs.mkdirSync(path.dirname(full), {recursive: true});
     // `export {}` keeps each block a module of its own, so names never collide.
     fs.writeFileSync(full, `${sample.code}\nexport {};\n`);
     byFile.set(path.normalize(full), sample);
@@ -149,7 +152,8 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     console.log(JSON.stringify({compiled, fragments, failures, files}));
     process.exit(0);
   }
-  for (const f of failures) console.log(`${f.file}:${f.line}${f.block ? ` (block at line ${f.block})` : ''}: ${f.message}`);
+  for (const f of failures)
+    console.log(`${f.file}:${f.line}${f.block ? ` (block at line ${f.block})` : ''}: ${f.message}`);
   console.log(`samples: ${compiled} compiled, ${fragments} fragments, ${failures.length} errors`);
   process.exit(failures.length ? 1 : 0);
 }

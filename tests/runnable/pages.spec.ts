@@ -5,8 +5,10 @@
  * order, and fails, naming the page and the block, when a run prints something other than
  * the output the page shows.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import {test, expect} from '@playwright/test';
-import {collectScenarios, runScenario} from '../lib/runnable';
+import {collectScenarios, ROOT, runScenario} from '../lib/runnable';
 
 const scenarios = collectScenarios();
 
@@ -18,25 +20,63 @@ type Required = {blocks: string[]; checked: string[]};
 const REQUIRED: Record<string, Record<string, Required>> = {
   // The whole loop: initial data, a write, the read after it, the update on an open stream.
   'docs/getting_started.md': {
-    tasks: {blocks: ['service', 'start', 'snapshot', 'stream', 'add-t4', 'snapshot-after'], checked: ['snapshot', 'stream', 'snapshot-after']},
+    tasks: {
+      blocks: ['setup', 'service', 'start', 'snapshot', 'stream', 'add-t4', 'snapshot-after'],
+      checked: ['snapshot', 'stream', 'snapshot-after'],
+    },
   },
   // A mapper and a reducer.
-  'docs/functions.mdx': {orders: {blocks: ['service', 'snapshot', 'write'], checked: ['snapshot', 'write']}},
+  'docs/functions.mdx': {
+    orders: {
+      blocks: ['setup', 'service', 'start', 'snapshot', 'write'],
+      checked: ['snapshot', 'write'],
+    },
+  },
   // A parameterised resource, read and streamed.
   'docs/resources.mdx': {
-    http: {blocks: ['service', 'snapshot-ana', 'stream', 'raj-writes'], checked: ['snapshot-ana', 'stream']},
-    broker: {blocks: ['service', 'client'], checked: ['client']},
+    http: {
+      blocks: ['setup', 'service', 'start', 'snapshot-ana', 'stream', 'raj-writes'],
+      checked: ['snapshot-ana', 'stream'],
+    },
+    broker: {
+      blocks: ['setup', 'service', 'start', 'client', 'run-client'],
+      checked: ['run-client'],
+    },
   },
   // A Node client receiving updates.
-  'docs/client.mdx': {scores: {blocks: ['service', 'start', 'stream', 'watch'], checked: ['stream', 'watch']}},
+  'docs/client.mdx': {
+    scores: {
+      blocks: ['setup', 'tsconfig', 'service', 'start', 'stream', 'watch', 'run-watch'],
+      checked: ['stream', 'run-watch'],
+    },
+  },
   // A follower serving a resource computed by the leader.
-  'docs/deploying.mdx': {scale: {blocks: ['server', 'start', 'reads'], checked: ['reads']}},
+  'docs/deploying.mdx': {
+    scale: {blocks: ['setup', 'tsconfig', 'server', 'build', 'start', 'reads'], checked: ['reads']},
+  },
+  // A service reading JSON files through an external service of its own.
+  'docs/externals.md': {files: {blocks: ['setup', 'service', 'try'], checked: ['try']}},
   'blog/2025-04-30-reactive_social_network_service_poc.md': {
-    social: {blocks: ['service', 'start', 'stream', 'chloe-posts', 'ana-adds-dev'], checked: ['snapshots', 'stream']},
+    social: {
+      blocks: ['setup', 'tsconfig', 'service', 'start', 'stream', 'chloe-posts', 'ana-adds-dev'],
+      checked: ['snapshots', 'stream'],
+    },
   },
   // Rows updated and inserted with psql arrive on the stream.
   'blog/2025-05-16-postgresql_and_skip.md': {
-    pgblog: {blocks: ['database', 'service', 'start', 'stream', 'edit-body', 'insert'], checked: ['load', 'published', 'stream']},
+    pgblog: {
+      blocks: [
+        'database',
+        'setup',
+        'tsconfig',
+        'service',
+        'start',
+        'stream',
+        'edit-body',
+        'insert',
+      ],
+      checked: ['load', 'published', 'stream'],
+    },
   },
 };
 
@@ -45,10 +85,16 @@ test('the pages mark the samples that must run', () => {
   for (const [file, wanted] of Object.entries(REQUIRED)) {
     for (const [id, {blocks, checked}] of Object.entries(wanted)) {
       const scenario = scenarios.find((s) => s.file === file && s.id === id);
-      const ran = new Set(scenario?.items.flatMap((i) => (i.kind === 'output' ? [] : [i.id])) ?? []);
-      const shown = new Set(scenario?.items.flatMap((i) => (i.kind === 'output' ? [i.step] : [])) ?? []);
-      for (const block of blocks) if (!ran.has(block)) missing.push(`${file}: ${id}/${block} does not run`);
-      for (const step of checked) if (!shown.has(step)) missing.push(`${file}: no output block for ${id}/${step}`);
+      const ran = new Set(
+        scenario?.items.flatMap((i) => (i.kind === 'output' ? [] : [i.id])) ?? [],
+      );
+      const shown = new Set(
+        scenario?.items.flatMap((i) => (i.kind === 'output' ? [i.step] : [])) ?? [],
+      );
+      for (const block of blocks)
+        if (!ran.has(block)) missing.push(`${file}: ${id}/${block} does not run`);
+      for (const step of checked)
+        if (!shown.has(step)) missing.push(`${file}: no output block for ${id}/${step}`);
     }
   }
   expect(missing).toEqual([]);
@@ -61,11 +107,32 @@ for (const scenario of scenarios) {
     test.setTimeout(240_000);
     const log: string[] = [];
     try {
-      const report = await runScenario(scenario, {parallelIndex: testInfo.parallelIndex, log: (line) => log.push(line)});
-      testInfo.annotations.push({type: 'executed', description: `${report.blocks.join(', ')} (${(report.ms / 1000).toFixed(1)} s)`});
+      const report = await runScenario(scenario, {
+        parallelIndex: testInfo.parallelIndex,
+        log: (line) => log.push(line),
+      });
+      testInfo.annotations.push({
+        type: 'executed',
+        description: `${report.blocks.join(', ')} (${(report.ms / 1000).toFixed(1)} s)`,
+      });
       expect(report.outputs).toBeGreaterThan(0);
     } finally {
       await testInfo.attach('run log', {body: log.join('\n'), contentType: 'text/plain'});
     }
   });
 }
+
+test('the landing page\'s "step by step" link leads to the page that builds its orders service', () => {
+  const section = fs.readFileSync(path.join(ROOT, 'src/pages/_home/SampleSection.tsx'), 'utf8');
+  const target = /<Link to="\/docs\/([\w-]+)">\s*Build the orders service step by step/.exec(
+    section,
+  )?.[1];
+  expect(target).toBeTruthy();
+  const page = scenarios.filter((s) => s.file.replace(/\.mdx?$/, '') === `docs/${target}`);
+  const orders = page.find((s) => s.id === 'orders');
+  // The page runs an orders service with a mapper and a reducer, as the landing sample shows.
+  const service = orders?.items.find((i) => i.kind === 'file' && i.id === 'service');
+  expect(service && service.kind === 'file' && service.code).toMatch(
+    /orders[\s\S]*\.map\([\s\S]*\.reduce\(/,
+  );
+});

@@ -3,7 +3,14 @@
  * does not get fails naming the page and the block, and that nothing outlives a failed run.
  */
 import {test, expect} from '@playwright/test';
-import {liveProcessGroups, matchOutput, MarkupError, runScenario, scenariosOf} from '../lib/runnable';
+import {
+  extractBlocks,
+  liveProcessGroups,
+  matchOutput,
+  MarkupError,
+  runScenario,
+  scenariosOf,
+} from '../lib/runnable';
 
 const UUID_A = '80f4bceb-8934-4aca-adab-4ca6883c1548';
 const UUID_B = '0b6f6a5e-1f4c-4a59-9c8e-2b1c3d4e5f60';
@@ -31,18 +38,54 @@ test('outputs are compared exactly, except UUIDs and watermarks, which are compa
 test('bad markup is refused with the file and line', () => {
   expect(() => scenariosOf('x.md', '```json output="demo/read"\n[]\n```\n')).toThrow(MarkupError);
   expect(() => scenariosOf('x.md', '```json output="demo/read"\n[]\n```\n')).toThrow(/^x\.md:1: /);
-  expect(() => scenariosOf('x.md', '```bash run="Demo"\necho\n```\n')).toThrow(/not <scenario>\/<block>/);
-  expect(() => scenariosOf('x.md', '```bash run="d/a"\necho\n```\n```bash run="d/a"\necho\n```\n')).toThrow(/x\.md:4: block id "d\/a" is used twice/);
+  expect(() => scenariosOf('x.md', '```bash run="Demo"\necho\n```\n')).toThrow(
+    /not <scenario>\/<block>/,
+  );
+  expect(() =>
+    scenariosOf('x.md', '```bash run="d/a"\necho\n```\n```bash run="d/a"\necho\n```\n'),
+  ).toThrow(/x\.md:4: block id "d\/a" is used twice/);
   expect(() => scenariosOf('x.md', '```ts fragment run="d/a"\nx\n```\n')).toThrow(/fragment/);
   expect(() => scenariosOf('x.md', '```json run="d/a"\n{}\n```\n')).toThrow(/needs title=/);
-  expect(() => scenariosOf('x.md', '```ts run="d/a"\n1\n```\n```text output="d/a"\n1\n```\n')).toThrow(/mark it exec/);
-  const [demo] = scenariosOf('x.md', '```ts run="d/a" exec="d" background="d"\n1\n```\n```bash run="d/b"\necho\n```\n');
-  expect(demo.items.map((i) => i.kind === 'file' && i.run)).toEqual(['background', false]);
+  expect(() =>
+    scenariosOf('x.md', '```ts run="d/a"\n1\n```\n```text output="d/a"\n1\n```\n'),
+  ).toThrow(/is a file; the output belongs to the command/);
+  // The runner starts nothing the page does not show: no running a file by a flag.
+  expect(() => scenariosOf('x.md', '```ts run="d/a" exec\n1\n```\n')).toThrow(
+    /x\.md:1: exec is gone/,
+  );
+  expect(() => scenariosOf('x.md', '```ts run="d/a" background\n1\n```\n')).toThrow(
+    /a file does not run/,
+  );
+  const [demo] = scenariosOf(
+    'x.md',
+    '```ts run="d/a"\n1\n```\n```bash run="d/b e/b" background="d"\necho\n```\n',
+  );
+  expect(demo.items.map((i) => i.kind === 'shell' && i.background)).toEqual([false, true]);
 });
 
-/** A one-key service, then the page's steps; `tail` is appended to the page. */
+test('the live flag of a live example changes nothing for the runner and the sample checker', async () => {
+  const plain =
+    '```ts title="a.ts" run="d/a"\nconst x: number = 1;\n```\n```bash run="d/b" background\necho\n```\n';
+  const live = plain
+    .replace('run="d/a"', 'live run="d/a" height="12"')
+    .replace('run="d/b"', 'run="d/b" live');
+  expect(scenariosOf('x.md', live)).toEqual(scenariosOf('x.md', plain));
+  // The checker reads pages with the same parser (tests/lib/fences.cjs), and compiles a live block.
+  const samples = await import('../lib/samples.mjs');
+  expect(samples.extractBlocks).toBe(extractBlocks);
+  const [block] = extractBlocks(live);
+  expect(samples.isFragment(block)).toBe(false);
+});
+
+/** A project, a one-key service started with tsx, then the page's steps; `tail` is appended. */
 const demoPage = (tail: string) => `
-\`\`\`ts run="demo/service" exec background
+\`\`\`bash run="demo/setup"
+npm init -y > /dev/null
+npm pkg set type=module
+npm i @skipruntime/core @skipruntime/server tsx
+\`\`\`
+
+\`\`\`ts title="service.ts" run="demo/service"
 import type { EagerCollection, Resource, SkipService } from "@skipruntime/core";
 import { runService } from "@skipruntime/server";
 
@@ -63,13 +106,21 @@ const service: SkipService<Collections, Collections> = {
 await runService(service, { control_port: 8081, streaming_port: 8080 });
 \`\`\`
 
+\`\`\`bash run="demo/start" background
+npx tsx service.ts
+\`\`\`
+
 \`\`\`bash run="demo/read"
 curl -s -X POST http://localhost:8081/v1/snapshot/all -H 'Content-Type: application/json' -d '{}'
 \`\`\`
 ${tail}`;
 
 /** 1-based number of the last line of `text` that starts with `start`. */
-const lastLine = (text: string, start: string) => text.split('\n').map((l, i) => (l.startsWith(start) ? i + 1 : 0)).reduce((a, b) => Math.max(a, b));
+const lastLine = (text: string, start: string) =>
+  text
+    .split('\n')
+    .map((l, i) => (l.startsWith(start) ? i + 1 : 0))
+    .reduce((a, b) => Math.max(a, b));
 
 test('a page showing output the run does not print fails, naming the page and the block', async ({}, testInfo) => {
   test.setTimeout(90_000);
@@ -77,7 +128,9 @@ test('a page showing output the run does not print fails, naming the page and th
   const [scenario] = scenariosOf('fixture/wrong.md', page);
   const run = runScenario(scenario, {parallelIndex: testInfo.parallelIndex});
   const line = lastLine(page, '```json output="demo/read"');
-  await expect(run).rejects.toThrow(`fixture/wrong.md, block "demo/read" (output at line ${line}): the page shows output the run does not print`);
+  await expect(run).rejects.toThrow(
+    `fixture/wrong.md, block "demo/read" (output at line ${line}): the page shows output the run does not print`,
+  );
   await expect(run).rejects.toThrow('- [["a",[2]]]\n+ [["a",[1]]]');
   expect(liveProcessGroups()).toBe(0);
 });
@@ -119,6 +172,48 @@ data: [["a",[5]]]
   const run = runScenario(scenario, {parallelIndex: testInfo.parallelIndex, outputTimeoutMs: 2000});
   // Everything up to the init event matched; the update never comes.
   const line = lastLine(page, '```text output="demo/stream"');
-  await expect(run).rejects.toThrow(`fixture/silent.md, block "demo/stream" (output at line ${line}): timed out after 2 s`);
+  await expect(run).rejects.toThrow(
+    `fixture/silent.md, block "demo/stream" (output at line ${line}): timed out after 2 s`,
+  );
   expect(liveProcessGroups()).toBe(0);
+});
+
+test('a scenario starts in an empty folder, with only what its steps create and install', async ({}, testInfo) => {
+  test.setTimeout(90_000);
+  const page = `
+\`\`\`bash run="bare/look"
+ls -A | wc -l
+npx --no-install tsc --version > /dev/null 2>&1 || echo "no tsc"
+\`\`\`
+
+\`\`\`text output="bare/look"
+0
+no tsc
+\`\`\`
+
+\`\`\`bash run="bare/install"
+mkdir app && cd app
+npm init -y > /dev/null
+npm i -D typescript > /dev/null
+ls -A
+\`\`\`
+
+\`\`\`text output="bare/install"
+node_modules
+package.json
+\`\`\`
+
+\`\`\`bash run="bare/tsc"
+npx tsc > /dev/null; echo "tsc exited with $?"
+node -e "import('@skipruntime/core').catch((e) => console.log(e.code))"
+\`\`\`
+
+\`\`\`text output="bare/tsc"
+tsc exited with 1
+ERR_MODULE_NOT_FOUND
+\`\`\`
+`;
+  const [scenario] = scenariosOf('fixture/bare.md', page);
+  const report = await runScenario(scenario, {parallelIndex: testInfo.parallelIndex});
+  expect(report.outputs).toBe(3);
 });

@@ -9,6 +9,7 @@ import http from 'node:http';
 import path from 'node:path';
 import {test, expect} from '@playwright/test';
 import {PORT} from '../../playwright.config';
+import {sitemapPaths} from '../lib/sitemap';
 
 const root = path.resolve(__dirname, '../..');
 const buildDir = path.join(root, 'build');
@@ -163,9 +164,7 @@ async function sendAll(targets: string[], concurrency = 8): Promise<Reply[]> {
 test.describe('hostile URLs', () => {
   test.describe.configure({mode: 'serial'});
 
-  const routes = [...fs.readFileSync(path.join(buildDir, 'sitemap.xml'), 'utf8').matchAll(/<loc>([^<]+)<\/loc>/g)].map(
-    (m) => new URL(m[1]).pathname,
-  );
+  const routes = sitemapPaths();
 
   test.beforeAll(() => {
     for (const file of canaries) {

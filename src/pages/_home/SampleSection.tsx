@@ -20,11 +20,14 @@ export default function SampleSection(): ReactNode {
           </p>
           <p>
             When an order is written, Skip recomputes only the total it touches and pushes the new
-            value to every client subscribed to the <code>totals</code> resource. There is no cache to
-            invalidate and no event handler to keep in sync.
+            value to every client subscribed to the <code>totals</code> resource. There is no cache
+            to invalidate and no event handler to keep in sync.
           </p>
           <p>
-            <Link to="/docs/getting_started">Build it step by step in the getting started guide</Link>.
+            <Link to="/docs/functions">
+              Build the orders service step by step in the guide to mappers and reducers
+            </Link>
+            .
           </p>
         </div>
         <div className={styles.sample}>

@@ -1,0 +1,99 @@
+// `npm install` as the runnable samples' scenarios see it (tests/lib/runnable.ts puts a
+// wrapper named `npm` first on their PATH; every other npm command goes to the real npm).
+// The network is not needed: the packages a page installs are linked from the site's own
+// node_modules, where they are pinned, instead of being downloaded. What the page does not
+// install is not there, so a page that forgets a package (typescript for `npx tsc`, tsx,
+// @types/node) fails as it would for a reader. Like npm, it links the packages' own
+// dependencies, writes `node_modules/.bin` and records the packages in package.json.
+//
+// Usage (by the wrapper): node runnable-npm.mjs <site node_modules> <real npm> <npm args...>
+import {spawnSync} from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import semver from 'semver';
+
+const [siteModules, realNpm, ...args] = process.argv.slice(2);
+const INSTALL = new Set(['install', 'i', 'in', 'add', 'isntall']);
+const command = args.find((a) => !a.startsWith('-'));
+
+if (!INSTALL.has(command ?? '')) {
+  const real = spawnSync(realNpm, args, {stdio: 'inherit'});
+  process.exit(real.status ?? 1);
+}
+
+const fail = (message) => {
+  console.error(`npm error ${message}`);
+  process.exit(1);
+};
+const rest = args.slice(args.indexOf(command) + 1);
+const dev = rest.some((a) => a === '-D' || a === '--save-dev');
+const specs = rest.filter((a) => !a.startsWith('-'));
+const cwd = process.cwd();
+const manifestPath = path.join(cwd, 'package.json');
+const manifest = fs.existsSync(manifestPath)
+  ? JSON.parse(fs.readFileSync(manifestPath, 'utf8'))
+  : {};
+
+/** name@range -> [name, range]; a scoped name keeps its leading @. */
+const split = (spec) => {
+  const at = spec.indexOf('@', 1);
+  return at > 0 ? [spec.slice(0, at), spec.slice(at + 1)] : [spec, ''];
+};
+const readPkg = (name) => {
+  const file = path.join(siteModules, name, 'package.json');
+  return fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : null;
+};
+
+// `npm install` alone installs what package.json lists.
+const wanted = specs.length
+  ? specs.map(split)
+  : Object.entries({...manifest.dependencies, ...manifest.devDependencies}).map(([n, r]) => [n, r]);
+for (const [name, range] of wanted) {
+  const pkg = readPkg(name);
+  if (!pkg)
+    fail(
+      `404 '${name}' is not one of the site's packages (the runnable samples install nothing else)`,
+    );
+  if (range && range !== 'latest' && !semver.satisfies(pkg.version, range)) {
+    fail(`'${name}@${range}': the site pins ${name} ${pkg.version}`);
+  }
+}
+
+// The packages and, as npm would, everything they depend on.
+const linked = new Set();
+const queue = wanted.map(([name]) => name);
+while (queue.length) {
+  const name = queue.shift();
+  if (linked.has(name)) continue;
+  const pkg = readPkg(name);
+  if (!pkg) continue; // an optional dependency the site does not have (another platform's)
+  linked.add(name);
+  for (const field of ['dependencies', 'optionalDependencies', 'peerDependencies']) {
+    queue.push(...Object.keys(pkg[field] ?? {}));
+  }
+}
+const modules = path.join(cwd, 'node_modules');
+const bin = path.join(modules, '.bin');
+fs.mkdirSync(bin, {recursive: true});
+let added = 0;
+for (const name of linked) {
+  const target = path.join(modules, name);
+  if (fs.existsSync(target)) continue;
+  fs.mkdirSync(path.dirname(target), {recursive: true});
+  const source = fs.realpathSync(path.join(siteModules, name));
+  fs.symlinkSync(source, target);
+  added++;
+  const pkg = readPkg(name);
+  const bins = typeof pkg.bin === 'string' ? {[name.split('/').pop()]: pkg.bin} : (pkg.bin ?? {});
+  for (const [cmd, file] of Object.entries(bins)) {
+    const link = path.join(bin, cmd);
+    if (!fs.existsSync(link)) fs.symlinkSync(path.join(source, file), link);
+  }
+}
+
+const field = dev ? 'devDependencies' : 'dependencies';
+for (const [name] of specs.map(split)) {
+  manifest[field] = {...manifest[field], [name]: `^${readPkg(name).version}`};
+}
+if (specs.length) fs.writeFileSync(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`);
+console.log(`\nadded ${added} packages (linked from the site's node_modules)`);
