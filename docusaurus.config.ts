@@ -102,6 +102,11 @@ const config: Config = {
           path: 'docs',
           routeBasePath: 'docs',
           sidebarPath: './sidebars.ts',
+          // "Last updated on" under each guide, from `git log` of its source (production
+          // builds only). The API pages are generated and untracked, so git gives them no
+          // date and they show none. In a shallow clone every guide shows the date of the
+          // clone's commit (README, "Last-updated dates").
+          showLastUpdateTime: true,
           lastVersion: 'current',
           versions: {
             current: {label: 'Next', path: ''},
@@ -129,6 +134,9 @@ const config: Config = {
             copyright: `Copyright © ${new Date().getFullYear()} SkipLabs`,
             language: 'en',
             limit: false,
+            // Opened in a browser, the feeds render as a readable page (src/feed-style/feed.xsl).
+            // Paths are relative to the blog folder.
+            xslt: {rss: '../src/feed-style/feed.xsl', atom: '../src/feed-style/feed.xsl'},
           },
         },
         pages: {},
