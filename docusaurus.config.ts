@@ -14,6 +14,7 @@ import desktopBreakpoint from './src/plugins/desktop-breakpoint';
 import contentSecurityPolicy from './src/plugins/content-security-policy';
 import markdownTwins from './src/plugins/markdown-twins';
 import socialCards from './src/plugins/social-cards';
+import liveServiceBundling from './src/plugins/live-service-bundling';
 import {links} from './src/site-links';
 
 /** The folder of this file: the site's root. */
@@ -242,6 +243,8 @@ const config: Config = {
     idlePrefetch,
     // One chunk for the posts' excerpts, instead of one per post on every list page.
     blogExcerptsChunk,
+    // The Skip runtime's .wasm as a hashed asset for the live examples, loaded on Run only.
+    liveServiceBundling,
     ...apiReferencePlugins({watch: isDev && process.env.API_WATCH === 'true'}),
   ],
 };

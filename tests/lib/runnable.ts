@@ -26,7 +26,7 @@ export const ROOT = path.resolve(__dirname, '../..');
 const LOOPBACK_PRELOAD = path.join(__dirname, 'runnable-loopback.mjs');
 
 /** Where the pages live, relative to the project. */
-const CONTENT_DIRS = ['docs', 'blog'];
+const CONTENT_DIRS = ['docs', 'blog', 'src/pages/_home'];
 
 // ---------------------------------------------------------------------------------------
 // Markup
