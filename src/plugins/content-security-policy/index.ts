@@ -136,13 +136,24 @@ export default function contentSecurityPolicyPlugin(): Plugin {
       const headerPolicy = serialize({...directives, ...HEADER_ONLY_DIRECTIVES});
       const workerPolicy = serialize({...WORKER_DIRECTIVES, ...HEADER_ONLY_DIRECTIVES});
       const workers = await workerScripts(outDir);
-      const rules = [{source: '**', policy: headerPolicy}, ...workers.map((source) => ({source, policy: workerPolicy}))];
+      const rules = [
+        {source: '**', policy: headerPolicy},
+        ...workers.map((source) => ({source, policy: workerPolicy})),
+      ];
       await fs.writeFile(
         path.join(outDir, '_headers'),
-        rules.map(({source, policy}) => `${source === '**' ? '/*' : source}\n  Content-Security-Policy: ${policy}\n`).join(''),
+        rules
+          .map(
+            ({source, policy}) =>
+              `${source === '**' ? '/*' : source}\n  Content-Security-Policy: ${policy}\n`,
+          )
+          .join(''),
       );
       const serveJson = {
-        headers: rules.map(({source, policy}) => ({source, headers: [{key: 'Content-Security-Policy', value: policy}]})),
+        headers: rules.map(({source, policy}) => ({
+          source,
+          headers: [{key: 'Content-Security-Policy', value: policy}],
+        })),
       };
       await fs.writeFile(path.join(outDir, 'serve.json'), `${JSON.stringify(serveJson, null, 2)}\n`);
     },
