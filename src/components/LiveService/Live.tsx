@@ -284,7 +284,7 @@ function InputTable({
           <tr>
             <th scope="col">Key</th>
             <th scope="col">Value (JSON)</th>
-            <th scope="col">
+            <th scope="col" className={styles.actions}>
               <span className={styles.hidden}>Actions</span>
             </th>
           </tr>
@@ -303,7 +303,7 @@ function InputTable({
           <tr>
             <td>
               <input
-                className={styles.input}
+                className={clsx(styles.input, styles.keyInput)}
                 aria-label={`New key in ${collection}`}
                 value={newKey}
                 onChange={(event) => setNewKey(event.target.value)}
