@@ -7,14 +7,15 @@
  * the runtime or the transpiler it pulls) is part of a page's first load. The worker is
  * terminated when this component unmounts, i.e. when the reader leaves the page.
  */
-import {useCallback, useEffect, useId, useRef, useState, type ReactNode} from 'react';
+import {useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode} from 'react';
 import clsx from 'clsx';
-import type {FromWorker, Shown, ToWorker} from './protocol';
+import type {FromWorker, ToWorker} from './protocol';
 import {
   applyUpdate,
   deleteRow,
   entriesOf,
   keyText,
+  parseShow,
   rowsOf,
   shownLabel,
   upsertRow,
@@ -24,7 +25,8 @@ import {
 } from './state';
 import styles from './Live.module.css';
 
-type Props = {code: string; show: Shown[]};
+/** The page's code, and the fence's meta with the resources to show (`show="…"`). */
+type Props = {code: string; metastring: string};
 
 type LiveError = Extract<FromWorker, {type: 'error'}>;
 type LogLine = {id: number; text: string};
@@ -37,7 +39,8 @@ const LOG_LINES = 6;
 
 const canRun = () => typeof WebAssembly === 'object' && typeof Worker === 'function';
 
-export default function Live({code: pageCode, show}: Props): ReactNode {
+export default function Live({code: pageCode, metastring}: Props): ReactNode {
+  const show = useMemo(() => parseShow(metastring), [metastring]);
   const [code, setCode] = useState(pageCode);
   const [inputs, setInputs] = useState<Record<string, Row[]> | null>(null);
   const [resources, setResources] = useState<Resource[]>(() =>

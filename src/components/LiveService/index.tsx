@@ -5,9 +5,8 @@
  * height so nothing shifts; without JavaScript the line says that JavaScript runs it live.
  * Only Run fetches the rest (./Live.tsx, which starts the worker, runtime and transpiler).
  */
-import {lazy, Suspense, useMemo, useState, type ReactNode} from 'react';
+import {lazy, Suspense, useState, type ReactNode} from 'react';
 import useIsBrowser from '@docusaurus/useIsBrowser';
-import {parseShow} from './state';
 import styles from './styles.module.css';
 
 const Live = lazy(() => import(/* webpackChunkName: "live-example" */ './Live'));
@@ -17,13 +16,12 @@ type Props = {code: string; metastring: string; children: ReactNode};
 export default function LiveExample({code, metastring, children}: Props): ReactNode {
   const isBrowser = useIsBrowser();
   const [running, setRunning] = useState(false);
-  const show = useMemo(() => parseShow(metastring), [metastring]);
   return (
     <div className={styles.example} data-live-example="">
       <div hidden={running}>{children}</div>
       {running ? (
         <Suspense fallback={<p className={styles.bar}>Loading the live example…</p>}>
-          <Live code={code} show={show} />
+          <Live code={code} metastring={metastring} />
         </Suspense>
       ) : (
         <p className={styles.bar}>
