@@ -2,7 +2,6 @@ import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
-import type {Options as RedirectOptions} from '@docusaurus/plugin-client-redirects';
 
 import {apiReferencePlugins} from './api-sources/packages';
 import {checkedFrontMatter} from './front-matter';
@@ -15,6 +14,7 @@ import desktopBreakpoint from './src/plugins/desktop-breakpoint';
 import contentSecurityPolicy from './src/plugins/content-security-policy';
 import markdownTwins from './src/plugins/markdown-twins';
 import socialCards from './src/plugins/social-cards';
+import liveServiceBundling from './src/plugins/live-service-bundling';
 import {links} from './src/site-links';
 
 /** The folder of this file: the site's root. */
@@ -38,7 +38,10 @@ const config: Config = {
   favicon: 'img/favicon.svg',
   url: 'https://skiplabs.io',
   baseUrl: '/',
-  trailingSlash: false,
+  // Left undefined on purpose: every page is written as `<route>/index.html` and links stay
+  // without a slash, so on a plain static host `/a/b` (redirected by the host to `/a/b/`)
+  // and `/a/b/` both reach the page, and old links with a trailing slash keep working.
+  trailingSlash: undefined,
   titleDelimiter: '|',
 
   organizationName: 'SkipLabs',
@@ -50,9 +53,9 @@ const config: Config = {
   onDuplicateRoutes: 'warn',
   // Pages are painted before the site's JavaScript runs (see src/ssr-template.ts).
   ssrTemplate: SSR_TEMPLATE,
-  // Its check (no `window.docusaurus` at DOMContentLoaded means a wrong baseUrl) would fire
-  // on every page now that the bundles run after the first paint.
-  baseUrlIssueBanner: false,
+  // Docusaurus's own banner (spec §8). Its check runs when the bundles have loaded or
+  // failed, not at DOMContentLoaded: see the loader in src/ssr-template.ts.
+  baseUrlIssueBanner: true,
   markdown: {
     // `.md` files are CommonMark, `.mdx` files are MDX: prose can use `{` and `<` freely.
     format: 'detect',
@@ -142,7 +145,8 @@ const config: Config = {
           customCss: './src/css/custom.css',
         },
         sitemap: {
-          ignorePatterns: ['/404', '/search'],
+          // `/docs` only sends the reader to the introduction (src/pages/docs.tsx).
+          ignorePatterns: ['/404', '/search', '/docs'],
         },
       } satisfies Preset.Options,
     ],
@@ -226,7 +230,7 @@ const config: Config = {
   // -------------------------------------------------------------------------
   plugins: [
     // --- Hardening: machine-readable outputs and the Content Security Policy -------------
-    // Listed before the redirects plugin: the policy waits for the pages it writes.
+    // `/docs` sends the reader to the introduction: an ordinary page, src/pages/docs.tsx.
     contentSecurityPolicy, // CSP meta tag in every page, build/_headers, build/serve.json
     socialCards, // 1200×630 PNG cards: one per post, and themeConfig.image
     markdownTwins, // a Markdown twin of every page (<route>.md), build/llms.txt, build/llms-full.txt
@@ -239,13 +243,8 @@ const config: Config = {
     idlePrefetch,
     // One chunk for the posts' excerpts, instead of one per post on every list page.
     blogExcerptsChunk,
-    [
-      '@docusaurus/plugin-client-redirects',
-      {
-        // `/docs` itself has no page: send it to the main doc, with or without JavaScript.
-        redirects: [{from: '/docs', to: '/docs/introduction'}],
-      } satisfies RedirectOptions,
-    ],
+    // The Skip runtime's .wasm as a hashed asset for the live examples, loaded on Run only.
+    liveServiceBundling,
     ...apiReferencePlugins({watch: isDev && process.env.API_WATCH === 'true'}),
   ],
 };

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {test, expect} from '@playwright/test';
 import {sitemapUrls} from '../lib/sitemap';
+import {routeFile} from '../lib/route-file.cjs';
 
 const buildDir = path.resolve(__dirname, '../../build');
 
@@ -33,10 +34,9 @@ function externalAnchors(html: string, siteOrigin: string): Anchor[] {
   return anchors;
 }
 
-/** The built file of a sitemap path (`trailingSlash: false` writes `/a/b` as `a/b.html`). */
+/** The built file of a sitemap path. */
 function builtFile(pathname: string): string {
-  const candidates = pathname === '/' ? ['index.html'] : [`${pathname.slice(1)}.html`, `${pathname.slice(1)}/index.html`];
-  const file = candidates.map((c) => path.join(buildDir, c)).find((f) => fs.existsSync(f));
+  const file = routeFile(buildDir, pathname);
   if (!file) throw new Error(`no built file for ${pathname}`);
   return file;
 }

@@ -13,6 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type {Page, Response} from '@playwright/test';
 import {PAGE_TYPES} from '../lib/first-load.cjs';
+import {routeFile} from '../lib/route-file.cjs';
 import {test, expect, expectClean, hydrated, scriptsLoadedBy} from '../lib/fixtures';
 
 const BUILD = path.resolve(__dirname, '../../build');
@@ -37,7 +38,7 @@ function collectScripts(page: Page): Array<Promise<{url: string; text: string}>>
 
 /** Token spans in the page's code blocks, as written by the server. */
 function serverTokenCount(route: string): number {
-  const html = fs.readFileSync(path.join(BUILD, `${route}.html`), 'utf8');
+  const html = fs.readFileSync(routeFile(BUILD, route) ?? route, 'utf8');
   return (html.match(/<span class="?token /g) ?? []).length;
 }
 
