@@ -1,8 +1,10 @@
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
 import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
-import type {Options as RedirectOptions} from '@docusaurus/plugin-client-redirects';
 
 import {apiReferencePlugins} from './api-sources/packages';
+import {checkedFrontMatter} from './front-matter';
 import {lightCodeTheme, darkCodeTheme} from './prism-themes';
 import codeHighlightOnDemand from './src/plugins/code-highlight-on-demand';
 import idlePrefetch from './src/plugins/idle-prefetch';
@@ -10,10 +12,13 @@ import blogExcerptsChunk from './src/plugins/blog-excerpts-chunk';
 import {SSR_TEMPLATE} from './src/ssr-template';
 import desktopBreakpoint from './src/plugins/desktop-breakpoint';
 import contentSecurityPolicy from './src/plugins/content-security-policy';
-import frontMatterCheck from './src/plugins/front-matter-check';
-import llmsTxt from './src/plugins/llms-txt';
+import markdownTwins from './src/plugins/markdown-twins';
 import socialCards from './src/plugins/social-cards';
+import liveServiceBundling from './src/plugins/live-service-bundling';
 import {links} from './src/site-links';
+
+/** The folder of this file: the site's root. */
+const siteDir = path.dirname(fileURLToPath(import.meta.url));
 
 // Environment switches, named once.
 const isDev = process.env.NODE_ENV === 'development';
@@ -33,7 +38,10 @@ const config: Config = {
   favicon: 'img/favicon.svg',
   url: 'https://skiplabs.io',
   baseUrl: '/',
-  trailingSlash: false,
+  // Left undefined on purpose: every page is written as `<route>/index.html` and links stay
+  // without a slash, so on a plain static host `/a/b` (redirected by the host to `/a/b/`)
+  // and `/a/b/` both reach the page, and old links with a trailing slash keep working.
+  trailingSlash: undefined,
   titleDelimiter: '|',
 
   organizationName: 'SkipLabs',
@@ -45,12 +53,16 @@ const config: Config = {
   onDuplicateRoutes: 'warn',
   // Pages are painted before the site's JavaScript runs (see src/ssr-template.ts).
   ssrTemplate: SSR_TEMPLATE,
-  // Its check (no `window.docusaurus` at DOMContentLoaded means a wrong baseUrl) would fire
-  // on every page now that the bundles run after the first paint.
-  baseUrlIssueBanner: false,
+  // Docusaurus's own banner (spec §8). Its check runs when the bundles have loaded or
+  // failed, not at DOMContentLoaded: see the loader in src/ssr-template.ts.
+  baseUrlIssueBanner: true,
   markdown: {
     // `.md` files are CommonMark, `.mdx` files are MDX: prose can use `{` and `<` freely.
     format: 'detect',
+    // Docusaurus's parser, then checks that fail the build naming the file and the field on a
+    // post or guide whose title, date or slug the content plugins would accept or replace
+    // silently (./front-matter.ts).
+    parseFrontMatter: checkedFrontMatter(siteDir),
     hooks: {
       onBrokenMarkdownLinks: 'warn',
       onBrokenMarkdownImages: 'warn',
@@ -91,6 +103,11 @@ const config: Config = {
           path: 'docs',
           routeBasePath: 'docs',
           sidebarPath: './sidebars.ts',
+          // "Last updated on" under each guide, from `git log` of its source (production
+          // builds only). The API pages are generated and untracked, so git gives them no
+          // date and they show none. In a shallow clone every guide shows the date of the
+          // clone's commit (README, "Last-updated dates").
+          showLastUpdateTime: true,
           lastVersion: 'current',
           versions: {
             current: {label: 'Next', path: ''},
@@ -118,6 +135,9 @@ const config: Config = {
             copyright: `Copyright © ${new Date().getFullYear()} SkipLabs`,
             language: 'en',
             limit: false,
+            // Opened in a browser, the feeds render as a readable page (src/feed-style/feed.xsl).
+            // Paths are relative to the blog folder.
+            xslt: {rss: '../src/feed-style/feed.xsl', atom: '../src/feed-style/feed.xsl'},
           },
         },
         pages: {},
@@ -125,7 +145,8 @@ const config: Config = {
           customCss: './src/css/custom.css',
         },
         sitemap: {
-          ignorePatterns: ['/404', '/search'],
+          // `/docs` only sends the reader to the introduction (src/pages/docs.tsx).
+          ignorePatterns: ['/404', '/search', '/docs'],
         },
       } satisfies Preset.Options,
     ],
@@ -209,31 +230,21 @@ const config: Config = {
   // -------------------------------------------------------------------------
   plugins: [
     // --- Hardening: machine-readable outputs and the Content Security Policy -------------
-    // Listed before the redirects plugin: the policy waits for the pages it writes.
+    // `/docs` sends the reader to the introduction: an ordinary page, src/pages/docs.tsx.
     contentSecurityPolicy, // CSP meta tag in every page, build/_headers, build/serve.json
     socialCards, // 1200×630 PNG cards: one per post, and themeConfig.image
-    llmsTxt, // build/llms.txt and build/llms-full.txt from the guides and posts
+    markdownTwins, // a Markdown twin of every page (<route>.md), build/llms.txt, build/llms-full.txt
     // --------------------------------------------------------------------------------------
     // Desktop layout from 996 px up (spec §9); Docusaurus has no option for it.
     desktopBreakpoint,
-    // --- hardening: front matter ---------------------------------------------------------
-    // Fails the build, naming the file and the field, on a post or guide whose title, date or
-    // slug the content plugins would otherwise accept or replace silently.
-    frontMatterCheck,
-    // --- end hardening --------------------------------------------------------------------
     // Prism loads with the pages that show code, not in every page's first JavaScript.
     codeHighlightOnDemand,
     // Link prefetches wait for idle time instead of lengthening the hydration task.
     idlePrefetch,
     // One chunk for the posts' excerpts, instead of one per post on every list page.
     blogExcerptsChunk,
-    [
-      '@docusaurus/plugin-client-redirects',
-      {
-        // `/docs` itself has no page: send it to the main doc, with or without JavaScript.
-        redirects: [{from: '/docs', to: '/docs/introduction'}],
-      } satisfies RedirectOptions,
-    ],
+    // The Skip runtime's .wasm as a hashed asset for the live examples, loaded on Run only.
+    liveServiceBundling,
     ...apiReferencePlugins({watch: isDev && process.env.API_WATCH === 'true'}),
   ],
 };

@@ -7,7 +7,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import type {Plugin, PluginConfig} from '@docusaurus/types';
+import type {LoadContext, Plugin, PluginConfig} from '@docusaurus/types';
 import type {PluginOptions as MarkdownOptions} from 'docusaurus-plugin-typedoc';
 import type {TypeDocOptions} from 'typedoc';
 
@@ -114,27 +114,44 @@ function isApiReferenceFresh(hash: string): boolean {
   return apiPackages.every((pkg) => fs.existsSync(path.join(outDir(pkg), 'typedoc-sidebar.cjs')));
 }
 
-/** Records the inputs once every instance has generated its pages. */
-function stampPlugin(hash: string): Plugin {
-  return {
-    name: 'api-reference-stamp',
-    // Runs after every plugin is initialised, so after TypeDoc has written the pages.
-    async loadContent() {
-      fs.writeFileSync(API_STAMP, hash);
-    },
-  };
+type Decision = {generate: boolean; hash: string};
+
+/** One decision per plugin initialisation round (a build, a start or a reload of start). */
+const decisions = new WeakMap<LoadContext, Promise<Decision>>();
+
+/**
+ * Hashes the inputs and, when docs/api/ is stale (or in watch mode), removes the stamp so
+ * that an interrupted generation is never taken for a complete one. Called from the plugins'
+ * initialisation, never while the config is loaded: `docusaurus serve` and `clear` load the
+ * config without initialising plugins, so they hash nothing and delete nothing.
+ */
+function decide(context: LoadContext, watch: boolean): Promise<Decision> {
+  let decision = decisions.get(context);
+  if (!decision) {
+    decision = Promise.resolve().then(() => {
+      const hash = apiInputsHash();
+      const generate = watch || !isApiReferenceFresh(hash);
+      if (generate) fs.rmSync(API_STAMP, {force: true});
+      return {generate, hash};
+    });
+    decisions.set(context, decision);
+  }
+  return decision;
 }
 
 /**
- * The five TypeDoc instances, or none when docs/api/ was already generated from the same
- * inputs (the packages are pinned, so most builds reuse it). Watch mode always generates.
+ * The five TypeDoc instances. Each is docusaurus-plugin-typedoc (which runs TypeDoc when it
+ * is initialised, before any content is loaded), started only when docs/api/ is stale: the
+ * packages are pinned, so most builds reuse it. Watch mode always generates. A last plugin
+ * records the inputs once every instance has written its pages. Nothing runs at config load.
  */
 export function apiReferencePlugins({watch}: {watch: boolean}): PluginConfig[] {
-  const hash = apiInputsHash();
-  if (!watch && isApiReferenceFresh(hash)) return [];
-  fs.rmSync(API_STAMP, {force: true});
   const instances = apiPackages.map((pkg): PluginConfig => [
-    'docusaurus-plugin-typedoc',
+    async function apiReference(context: LoadContext, options: TypedocOptions & {id: string}) {
+      if (!(await decide(context, watch)).generate) return null;
+      const {default: typedocPlugin} = await import('docusaurus-plugin-typedoc');
+      return typedocPlugin(context, options);
+    },
     {
       ...sharedOptions,
       id: pkg.id,
@@ -146,5 +163,15 @@ export function apiReferencePlugins({watch}: {watch: boolean}): PluginConfig[] {
       watch,
     } satisfies Partial<TypedocOptions> & {id: string},
   ]);
-  return [...instances, () => stampPlugin(hash)];
+  return [
+    ...instances,
+    (context: LoadContext): Plugin => ({
+      name: 'api-reference-stamp',
+      // Runs after every plugin is initialised, so after TypeDoc has written the pages.
+      async loadContent() {
+        const {generate, hash} = await decide(context, watch);
+        if (generate) fs.writeFileSync(API_STAMP, hash);
+      },
+    }),
+  ];
 }

@@ -14,24 +14,63 @@
  * just as early. A small inline script at the end of the body inserts them, in order, once
  * the browser reports the first contentful paint (a `paint` PerformanceObserver; where
  * that is missing, after the next frame). A hidden tab paints nothing, so there they are
- * inserted at once; a timer is a fallback in case no paint is reported. Everything else is as in Docusaurus's default template. The
- * inline script is constant, so the Content Security Policy plugin hashes it like the
- * others.
+ * inserted at once; a timer is a fallback in case no paint is reported. Everything else is
+ * as in Docusaurus's default template. The inline script is constant, so the Content
+ * Security Policy plugin hashes it like the others.
+ *
+ * The base-URL banner (`baseUrlIssueBanner`, spec §8) is Docusaurus's own: its inline script
+ * (home page only) listens for DOMContentLoaded on `document` and shows the banner when
+ * `window.docusaurus` is still undefined, which with the default template means the bundles
+ * did not run. Here the bundles run after the first paint, often after DOMContentLoaded, so
+ * the loader moves that check to the moment it means something:
+ *   - during the browser's own DOMContentLoaded dispatch only (a capturing listener on
+ *     `window` before it, a bubbling one after it), `window.docusaurus` holds a placeholder,
+ *     so the banner's listener sees the bundles as present and stays quiet;
+ *   - once every inserted script has fired `load` or `error`, if `window.docusaurus` is still
+ *     undefined (the client entry never ran: wrong base path, missing files, a crash), the
+ *     loader dispatches DOMContentLoaded again, and the banner's own listener runs its own
+ *     check and inserts its own markup.
+ * Nothing else listens for DOMContentLoaded when the bundles failed, so the second event
+ * reaches only the banner's listener. tests/site/base-url-banner.spec.ts shows the banner
+ * under a wrong base path and never on a correct serve.
  */
 
-/** Inserts the preloaded entry scripts after the first paint (kept ES5: it runs unbundled). */
-const LOADER = `(function () {
+/**
+ * Inserts the preloaded entry scripts after the first paint, then runs the base-URL check
+ * (kept ES5 apart from `new Event`: it runs unbundled).
+ */
+export const LOADER = `(function () {
   var done = false;
+  var pending = {};
+  window.addEventListener('DOMContentLoaded', function (event) {
+    if (event.isTrusted && typeof window.docusaurus === 'undefined') window.docusaurus = pending;
+  }, true);
+  window.addEventListener('DOMContentLoaded', function () {
+    if (window.docusaurus === pending) delete window.docusaurus;
+  });
+  function check() {
+    if (typeof window.docusaurus === 'undefined') {
+      document.dispatchEvent(new Event('DOMContentLoaded', {bubbles: true}));
+    }
+  }
   function load() {
     if (done) return;
     done = true;
     var links = document.querySelectorAll('link[data-entry-script]');
+    var waiting = links.length;
+    function settled() {
+      waiting -= 1;
+      if (waiting === 0) check();
+    }
     for (var i = 0; i < links.length; i++) {
       var script = document.createElement('script');
       script.src = links[i].href;
       script.async = false;
+      script.onload = settled;
+      script.onerror = settled;
       document.body.appendChild(script);
     }
+    if (waiting === 0) check();
   }
   var types = window.PerformanceObserver && PerformanceObserver.supportedEntryTypes;
   if (document.visibilityState === 'hidden') {

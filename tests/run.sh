@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # `npm test`: every test of the site, on a fresh machine or a warm one.
 #   1. installs the npm dependencies from the lockfile when they are missing or stale;
-#   2. installs Debian's Chromium when /usr/bin/chromium is missing (needs root), and
-#      curl, sudo and postgresql when missing, for the runnable samples;
+#   2. installs Debian's Chromium when /usr/bin/chromium is missing (as root, or with
+#      password-less sudo), and curl, sudo and postgresql when missing, for the runnable
+#      samples;
 #   3. runs the lint gate (`npm run lint`: tsc, ESLint, Prettier); a failure fails the run,
 #      after the tests have run too;
 #   4. builds the production site once;
@@ -24,12 +25,14 @@ missing=()
 command -v curl >/dev/null 2>&1 || missing+=(curl)
 command -v sudo >/dev/null 2>&1 || missing+=(sudo)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
+# As root, apt-get runs as is; otherwise through sudo when it needs no password (a CI runner).
+as_root=()
+[ "$(id -u)" -eq 0 ] || as_root=(sudo -n)
 if [ "${#missing[@]}" -gt 0 ]; then
-  if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
+  if command -v apt-get >/dev/null 2>&1 && { [ "${#as_root[@]}" -eq 0 ] || sudo -n true 2>/dev/null; }; then
     echo "==> installing Debian's ${missing[*]}"
-    export DEBIAN_FRONTEND=noninteractive
-    apt-get update -qq
-    apt-get install -y -qq "${missing[@]}" >/dev/null
+    "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+    "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
   else
     echo "The tests need these Debian packages: ${missing[*]}." >&2
     echo "Install them with: sudo apt-get update && sudo apt-get install -y ${missing[*]}" >&2

@@ -7,6 +7,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import {test, expect} from '@playwright/test';
+import {routeFilePath} from '../lib/route-file.cjs';
 import {copySite, SITE_ROOT, type TempSite} from '../lib/temp-site';
 
 /** What TypeDoc's markdown plugin logs for each package it writes. */
@@ -50,7 +51,7 @@ test.describe('API reference cache', () => {
     expect(output).not.toContain(GENERATED);
     expect(snapshot(site.path('docs/api'))).toEqual(before);
     // The reference still reaches the site.
-    expect(site.read('build/docs/api/core/interfaces/Context.html')).toContain('Context');
+    expect(site.read(`build/${routeFilePath('/docs/api/core/interfaces/Context')}`)).toContain('Context');
   });
 
   test('changing one input (the text of api-sources/kafka.md) regenerates the reference', async () => {
@@ -64,6 +65,6 @@ test.describe('API reference cache', () => {
     expect(output).toContain(`${GENERATED} ./docs/api/adapters/kafka`);
     expect(site.read('docs/api/adapters/kafka/index.md')).toContain(sentence);
     expect(site.read('docs/api/.inputs-hash')).not.toBe(stamp);
-    expect(site.read('build/docs/api/adapters/kafka.html')).toContain(sentence);
+    expect(site.read(`build/${routeFilePath('/docs/api/adapters/kafka')}`)).toContain(sentence);
   });
 });

@@ -5,20 +5,17 @@ import yaml from 'js-yaml';
 import {XMLParser} from 'fast-xml-parser';
 import {test, expect} from '@playwright/test';
 import {BUILD, readRoute, routeFile, ROOT} from '../lib/build-output';
-import {BLOG_SLUGS} from '../lib/spec';
+import {BLOG_POSTS, BLOG_SLUGS} from '../lib/spec';
 
 type Fact = {date: Date; slug: string; title: string};
 
-/** The table of ../shared/facts/blog-posts.md: the fixed slug, title and date of every post. */
+/** The fixed slug, title and date of every post (tests/lib/spec.ts), dates as Date. */
 function facts(): Fact[] {
-  const text = fs.readFileSync(path.join(ROOT, '..', 'shared', 'facts', 'blog-posts.md'), 'utf8');
-  return text
-    .split('\n')
-    .filter((line) => /^\| \d{4}-\d{2}-\d{2}/.test(line))
-    .map((line) => {
-      const [date, slug, title] = line.split('|').slice(1, 4).map((cell) => cell.trim());
-      return {date: new Date(date.length === 10 ? `${date}T00:00:00Z` : date), slug, title};
-    });
+  return BLOG_POSTS.map(({date, slug, title}) => ({
+    date: new Date(date.length === 10 ? `${date}T00:00:00Z` : date),
+    slug,
+    title,
+  }));
 }
 
 type Post = {file: string; data: Record<string, unknown>; body: string};
@@ -38,10 +35,6 @@ function posts(): Post[] {
 
 /** Newest first, as the list pages order them. */
 const byDate = () => [...facts()].sort((a, b) => b.date.getTime() - a.date.getTime());
-
-test('the facts file and the spec agree on the thirteen slugs', () => {
-  expect(facts().map((f) => f.slug).sort()).toEqual([...BLOG_SLUGS].sort());
-});
 
 test('every post has the slug, title and date of the facts', () => {
   const all = posts();
@@ -146,6 +139,33 @@ test('"read more" links name their post', () => {
       expect($(a).attr('aria-label') ?? $(a).text(), route).toContain(title);
     });
   }
+});
+
+test('every blog list page has one level-one heading, inside main (src/theme/BlogListPage)', () => {
+  for (const [route, title] of [
+    ['/blog', 'Skip blog'],
+    ['/blog/page/2', 'Skip blog, page 2'],
+  ]) {
+    const $ = readRoute(route);
+    expect($('h1'), route).toHaveLength(1);
+    expect($('main h1').text(), route).toBe(title);
+  }
+});
+
+test("a post's table of contents is a labelled navigation landmark (src/theme/BlogLayout)", () => {
+  const $ = readRoute('/blog/why-skip');
+  const toc = $('.table-of-contents');
+  expect(toc.length, 'tables of contents').toBeGreaterThan(0);
+  expect(toc.closest('nav[aria-label="On this page"]')).toHaveLength(1);
+});
+
+test("the archive's title is inside main and its years are level-two headings (src/theme/BlogArchivePage)", () => {
+  const $ = readRoute('/blog/archive');
+  expect($('h1')).toHaveLength(1);
+  expect($('main h1').text()).toBe('Archive');
+  expect($('main h3')).toHaveLength(0);
+  const years = [...new Set(BLOG_POSTS.map((post) => post.date.slice(0, 4)))].reverse();
+  expect($('main h2').map((_, h) => $(h).text().replace(/\u200b/g, '').trim()).get()).toEqual(years);
 });
 
 test('the authors page lists the authors, and each author page lists their posts', () => {

@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {test, expect} from '@playwright/test';
+import {routeFilePath} from '../lib/route-file.cjs';
 import {copySite} from '../lib/temp-site';
 
 test.describe.configure({mode: 'serial', timeout: 6 * 60_000});
@@ -30,7 +31,7 @@ test('a broken markdown anchor only warns, and the build succeeds', async () => 
     expect(result.output).toMatch(/broken anchor/i);
     expect(result.output).toContain('#no-such-term');
     expect(result.code).toBe(0);
-    expect(fs.existsSync(path.join(site.dir, 'build', 'docs', 'community.html'))).toBe(true);
+    expect(fs.existsSync(path.join(site.dir, 'build', routeFilePath('/docs/community')))).toBe(true);
   } finally {
     site.cleanup();
   }

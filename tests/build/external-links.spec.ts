@@ -6,6 +6,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {test, expect} from '@playwright/test';
+import {sitemapUrls} from '../lib/sitemap';
+import {routeFile} from '../lib/route-file.cjs';
 
 const buildDir = path.resolve(__dirname, '../../build');
 
@@ -32,10 +34,9 @@ function externalAnchors(html: string, siteOrigin: string): Anchor[] {
   return anchors;
 }
 
-/** The built file of a sitemap path (`trailingSlash: false` writes `/a/b` as `a/b.html`). */
+/** The built file of a sitemap path. */
 function builtFile(pathname: string): string {
-  const candidates = pathname === '/' ? ['index.html'] : [`${pathname.slice(1)}.html`, `${pathname.slice(1)}/index.html`];
-  const file = candidates.map((c) => path.join(buildDir, c)).find((f) => fs.existsSync(f));
+  const file = routeFile(buildDir, pathname);
   if (!file) throw new Error(`no built file for ${pathname}`);
   return file;
 }
@@ -51,8 +52,7 @@ test('the scan finds an external link without rel, and passes one with it', () =
 });
 
 test('every link to another origin on every sitemap page has rel="noopener noreferrer"', () => {
-  const xml = fs.readFileSync(path.join(buildDir, 'sitemap.xml'), 'utf8');
-  const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]));
+  const locs = sitemapUrls().map((url) => new URL(url));
   expect(locs.length).toBeGreaterThan(50);
   const siteOrigin = locs[0].origin;
 

@@ -192,7 +192,11 @@ test('diagrams in the guides are our own SVGs with alt text and a size', () => {
 });
 
 test('the content is original: the originality check reports 0 copied runs', () => {
-  const out = execFileSync('node', [path.join(ROOT, '..', 'shared', 'originality', 'check.mjs'), '--quiet'], {
+  // The one test that reads outside the repository: the check and its corpus are the project's
+  // shared tools, beside the site's folder, and not part of a clone of the site.
+  const check = path.join(ROOT, '..', 'shared', 'originality', 'check.mjs');
+  test.skip(!fs.existsSync(check), `${check} is not there (a clone of the site alone): originality not checked`);
+  const out = execFileSync('node', [check, '--quiet'], {
     cwd: ROOT,
     encoding: 'utf8',
   });

@@ -1,6 +1,7 @@
 /**
  * The machine-readable outputs of the build: sitemap, robots.txt, JSON-LD structured data,
- * Open Graph / Twitter card tags with their PNG cards, llms.txt and llms-full.txt.
+ * Open Graph / Twitter card tags with their PNG cards, llms.txt and llms-full.txt (the Markdown
+ * twins themselves: markdown-twins.spec.ts).
  * They read build/ directly (tests/run.sh builds before the tests run).
  */
 import fs from 'node:fs';
@@ -17,8 +18,8 @@ import {
   parse,
   pngSize,
   readBuilt,
-  sitemapUrls,
 } from '../lib/build';
+import {sitemapUrls} from '../lib/sitemap';
 
 /** The site's public origin, as the sitemap writes it. */
 const origin = () => new URL(sitemapUrls()[0]!).origin;
@@ -210,16 +211,22 @@ test.describe('Open Graph and Twitter cards', () => {
 });
 
 test.describe('llms.txt', () => {
-  /** `- [title](url): description` lines of a `## name` section. */
-  function section(text: string, name: string): {title: string; url: string; description: string}[] {
-    const body = text.split(/^## /m).find((s) => s.startsWith(`${name}\n`));
-    expect(body, `section "${name}"`).toBeDefined();
-    return [...body!.matchAll(/^- \[([^\]]+)\]\(([^)]+)\)(?::\s*(.*))?$/gm)].map((m) => ({
+  type Line = {title: string; url: string; description: string};
+  const lines = (body: string): Line[] =>
+    [...body.matchAll(/^- \[([^\]]+)\]\(([^)]+)\)(?::\s*(.*))?$/gm)].map((m) => ({
       title: m[1]!,
       url: m[2]!,
       description: m[3] ?? '',
     }));
+  /** The text of a `## name` section. */
+  function sectionText(text: string, name: string): string {
+    const body = text.split(/^## /m).find((s) => s.startsWith(`${name}\n`));
+    expect(body, `section "${name}"`).toBeDefined();
+    return body!;
   }
+  /** `- [title](url): description` lines of a `## name` section. */
+  const section = (text: string, name: string): Line[] => lines(sectionText(text, name));
+  const pathOf = (url: string) => new URL(url).pathname;
 
   test('llms.txt opens with the site title and a one-line summary', () => {
     const [title, blank, summary] = readBuilt('llms.txt').split('\n');
@@ -228,35 +235,54 @@ test.describe('llms.txt', () => {
     expect(summary).toMatch(/^> \S.{10,}$/);
   });
 
-  test('llms.txt lists every guide in sidebar order and every post, with descriptions', () => {
+  test('llms.txt lists every guide in sidebar order and every post newest first, with descriptions', () => {
     const text = readBuilt('llms.txt');
     const guides = section(text, 'Guides');
-    expect(guides.map((g) => new URL(g.url).pathname)).toEqual(GUIDES.map((id) => `/docs/${id}`));
+    expect(guides.map((g) => pathOf(g.url))).toEqual(GUIDES.map((id) => `/docs/${id}.md`));
     const posts = section(text, 'Blog');
-    expect(posts.map((p) => new URL(p.url).pathname).sort()).toEqual(BLOG_SLUGS.map((slug) => `/blog/${slug}`).sort());
+    expect(posts.map((p) => pathOf(p.url)).sort()).toEqual(BLOG_SLUGS.map((slug) => `/blog/${slug}.md`).sort());
+    const dates = posts.map((p) => {
+      const [data] = structuredData(pageAt(pathOf(p.url).replace(/\.md$/, '')).html).filter((d) => d['@type'] === 'BlogPosting');
+      return Date.parse(String(data!.datePublished));
+    });
+    expect(dates, 'newest first').toEqual([...dates].sort((a, b) => b - a));
     for (const entry of [...guides, ...posts]) expect(entry.description, entry.url).not.toBe('');
   });
 
-  test('every link in llms.txt resolves to a built page', () => {
+  test('llms.txt lists every API page, grouped by package under its index page', () => {
+    const api = sectionText(readBuilt('llms.txt'), 'API reference');
+    const groups = api.split(/^### /m).slice(1);
+    expect(groups.length).toBeGreaterThanOrEqual(5);
+    for (const group of groups) {
+      const [index, ...pages] = lines(group).map((l) => pathOf(l.url));
+      const pkg = index!.replace(/\.md$/, '');
+      expect(pages.filter((page) => !page.startsWith(`${pkg}/`)), `pages of ${pkg}`).toEqual([]);
+    }
+    const listed = lines(api).map((l) => pathOf(l.url));
+    expect(apiRoutes().filter(({route}) => !listed.includes(`${route}.md`))).toEqual([]);
+  });
+
+  test('every link in llms.txt resolves to a file of the build', () => {
     const urls = [...readBuilt('llms.txt').matchAll(/\]\(([^)]+)\)/g)].map((m) => m[1]!);
     expect(urls.length).toBeGreaterThan(GUIDES.length + BLOG_SLUGS.length);
     expect(urls.filter((url) => !fileForUrl(url))).toEqual([]);
   });
 
-  test('llms-full.txt holds every guide and post in order, without front matter', () => {
+  test('llms-full.txt holds the twin of every guide and API page, in the order of llms.txt', () => {
     const text = readBuilt('llms-full.txt');
-    const order = [...text.matchAll(/^URL: (\S+)$/gm)].map((m) => new URL(m[1]!).pathname);
-    const posts = section(readBuilt('llms.txt'), 'Blog').map((p) => new URL(p.url).pathname);
-    expect(order).toEqual([...GUIDES.map((id) => `/docs/${id}`), ...posts]);
-    expect(text).not.toMatch(/^(slug|sidebar_label|authors):/m);
-    expect(text).not.toContain('<!-- truncate -->');
-    // Each section carries its page's body: the source's lines without links appear in it.
-    for (const source of ['docs/introduction.mdx', 'docs/glossary.md', 'blog/2025-07-04-cache_invalidation.md']) {
-      const body = fs.readFileSync(path.join(ROOT, source), 'utf8').split('\n---\n')[1]!;
-      const lines = body.split('\n').filter((line) => line.length > 40 && !/\]\(|src=|truncate/.test(line));
-      expect(lines.length, source).toBeGreaterThan(5);
-      expect(lines.filter((line) => !text.includes(line)), source).toEqual([]);
+    const index = readBuilt('llms.txt');
+    const expected = [...section(index, 'Guides'), ...section(index, 'API reference')].map((l) => pathOf(l.url));
+    const parts = text.split(/^URL: (\S+)\n\n/m).slice(1);
+    const order: string[] = [];
+    for (let i = 0; i < parts.length; i += 2) {
+      const route = pathOf(parts[i]!);
+      order.push(`${route}.md`);
+      const body = parts[i + 1]!.replace(/\n---\n\n$/, '');
+      expect(body.trim(), route).toBe(readBuilt(`${route.slice(1)}.md`).trim());
     }
+    expect(order).toEqual(expected);
+    expect(text).not.toMatch(/^(slug|sidebar_label|authors):/m);
+    expect(text).not.toContain('<!--');
   });
 
   test('links in llms-full.txt point at pages of the site, not at source files', () => {

@@ -2,16 +2,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {load, type CheerioAPI} from 'cheerio';
+import {fileRoute, routeFile as routeFileIn} from './route-file.cjs';
 
 export const ROOT = path.resolve(__dirname, '../..');
 export const BUILD = path.join(ROOT, 'build');
 
-/** The HTML file a route is served from (trailingSlash: false writes `/a/b` as `a/b.html`). */
+/** The HTML file a route is written to, or undefined (the mapping: ./route-file.cjs). */
 export function routeFile(route: string): string | undefined {
-  const clean = route.replace(/\/$/, '') || '/';
-  const candidates =
-    clean === '/' ? ['index.html'] : [`${clean.slice(1)}.html`, path.join(clean.slice(1), 'index.html')];
-  return candidates.map((c) => path.join(BUILD, c)).find((file) => fs.existsSync(file));
+  return routeFileIn(BUILD, route);
 }
 
 export function readRoute(route: string): CheerioAPI {
@@ -28,10 +26,7 @@ export function builtRoutes(under = ''): string[] {
     for (const entry of fs.readdirSync(d, {withFileTypes: true})) {
       const full = path.join(d, entry.name);
       if (entry.isDirectory()) walk(full);
-      else if (entry.name.endsWith('.html')) {
-        const rel = path.relative(BUILD, full).replace(/\\/g, '/').replace(/(\/index)?\.html$/, '');
-        routes.push(`/${rel === 'index' ? '' : rel}`);
-      }
+      else if (entry.name.endsWith('.html')) routes.push(fileRoute(path.relative(BUILD, full)));
     }
   };
   if (fs.existsSync(dir)) walk(dir);

@@ -1,11 +1,12 @@
 /**
  * More of the production build for the file-level tests (see also ./build-output.ts): every
- * page with its HTML, the sitemap, the file a URL of the site is served from, PNG sizes.
+ * page with its HTML, the file a URL of the site is served from, PNG sizes.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import * as cheerio from 'cheerio';
 import {BUILD} from './build-output';
+import {fileRoute, routeFile} from './route-file.cjs';
 
 export type BuiltPage = {
   /** Path of the HTML file, relative to build/. */
@@ -15,18 +16,16 @@ export type BuiltPage = {
   html: string;
 };
 
-function walk(dir: string): string[] {
+/** Every file under `dir` (absolute paths), at any depth. */
+export function walk(dir: string): string[] {
   return fs.readdirSync(dir, {withFileTypes: true}).flatMap((entry) => {
     const full = path.join(dir, entry.name);
     return entry.isDirectory() ? walk(full) : [full];
   });
 }
 
-/** The clean URL path an HTML file of the build is served at. */
-export function routeOf(file: string): string {
-  const route = `/${file.split(path.sep).join('/')}`.replace(/(\/index)?\.html$/, '');
-  return route === '' ? '/' : route;
-}
+/** The route an HTML file of the build is served at (the mapping: ./route-file.cjs). */
+export const routeOf = (file: string): string => fileRoute(file);
 
 let pages: BuiltPage[] | undefined;
 
@@ -42,8 +41,8 @@ export function builtPages(): BuiltPage[] {
   return pages;
 }
 
-/** A page that only sends the browser elsewhere (the client-redirects plugin's pages). */
-export const isRedirectPage = (html: string) => /<meta\s+http-equiv=["']?refresh/i.test(html);
+/** A page that only sends the browser elsewhere (a `refresh` meta tag: `/docs`). */
+export const isRedirectPage = (html: string) => /<meta\b[^>]*\shttp-equiv=["']?refresh/i.test(html);
 
 /** Real pages: every built page but the not-found page and redirect pages. */
 export const contentPages = () => builtPages().filter((p) => p.file !== '404.html' && !isRedirectPage(p.html));
@@ -52,19 +51,16 @@ export function readBuilt(file: string): string {
   return fs.readFileSync(path.join(BUILD, file), 'utf8');
 }
 
-/** The URLs build/sitemap.xml lists, as written. */
-export function sitemapUrls(): string[] {
-  return [...readBuilt('sitemap.xml').matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
-}
-
 /**
- * The build file a path of the site is served from, or undefined: a file as named, else
- * the clean-URL page (`/x` → x.html or x/index.html), as `docusaurus serve` resolves it.
+ * The build file a path of the site is served from, or undefined: a file as named (an image,
+ * sitemap.xml), else the page of that route (./route-file.cjs). Relative to build/.
  */
 export function fileForPath(urlPath: string): string | undefined {
   const clean = decodeURIComponent(urlPath).replace(/^\/+/, '');
-  const candidates = clean === '' ? ['index.html'] : [clean, `${clean}.html`, path.join(clean, 'index.html')];
-  return candidates.find((c) => fs.existsSync(path.join(BUILD, c)) && fs.statSync(path.join(BUILD, c)).isFile());
+  const full = path.join(BUILD, clean);
+  if (clean !== '' && fs.statSync(full, {throwIfNoEntry: false})?.isFile()) return clean;
+  const page = routeFile(BUILD, urlPath);
+  return page && path.relative(BUILD, page);
 }
 
 export const parse = (html: string) => cheerio.load(html);

@@ -9,6 +9,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const zlib = require('node:zlib');
+const {routeFile} = require('./route-file.cjs');
 
 /** The five page types of the performance budget. */
 const PAGE_TYPES = /** @type {const} */ ([
@@ -21,17 +22,6 @@ const PAGE_TYPES = /** @type {const} */ ([
 
 /** @param {Buffer} buffer */
 const gzipSize = (buffer) => zlib.gzipSync(buffer, {level: 9}).length;
-
-/**
- * The HTML file a route is served from (trailingSlash: false writes `route.html`).
- * @param {string} buildDir
- * @param {string} route
- */
-function htmlFile(buildDir, route) {
-  if (route === '/') return path.join(buildDir, 'index.html');
-  const file = path.join(buildDir, `${route}.html`);
-  return fs.existsSync(file) ? file : path.join(buildDir, route, 'index.html');
-}
 
 /**
  * Same-origin scripts and stylesheets an HTML page loads before anything else.
@@ -58,7 +48,9 @@ function firstLoadAssets(html) {
  * @returns {{html: number, js: number, css: number, total: number, files: {js: string[], css: string[]}}}
  */
 function firstLoad(buildDir, route) {
-  const html = fs.readFileSync(htmlFile(buildDir, route));
+  const file = routeFile(buildDir, route);
+  if (!file) throw new Error(`no built page for ${route} in ${buildDir}`);
+  const html = fs.readFileSync(file);
   const files = firstLoadAssets(html.toString('utf8'));
   /** @param {string[]} list */
   const size = (list) => list.reduce((sum, file) => sum + gzipSize(fs.readFileSync(path.join(buildDir, file))), 0);

@@ -57,12 +57,6 @@ export function expectClean(watch: Watch): void {
   expect(watch.csp, 'Content Security Policy violations').toEqual([]);
 }
 
-/** The URLs of build/sitemap.xml, rebased onto the local server. */
-export async function sitemapPaths(request: {get(url: string): Promise<{text(): Promise<string>}>}): Promise<string[]> {
-  const xml = await (await request.get('/sitemap.xml')).text();
-  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
-}
-
 /**
  * Same-origin scripts a page runs, to tell one route's chunks from another's. Prefetches
  * (`<link rel="prefetch">`, for the pages it links to) are left out.

@@ -11,7 +11,13 @@ net.Server.prototype.listen = function listenOnLoopback(...args) {
   if (typeof first === 'number' || (typeof first === 'string' && /^\d+$/.test(first))) {
     // listen(port[, host][, backlog][, callback])
     if (typeof args[1] !== 'string') args.splice(1, 0, '127.0.0.1');
-  } else if (first && typeof first === 'object' && first.port !== undefined && first.host === undefined && first.path === undefined) {
+  } else if (
+    first &&
+    typeof first === 'object' &&
+    first.port !== undefined &&
+    first.host === undefined &&
+    first.path === undefined
+  ) {
     args[0] = {...first, host: '127.0.0.1'};
   }
   return listen.apply(this, args);

@@ -1,6 +1,9 @@
 /**
  * Runnable samples: the guides and posts that show a Skip service at work are executed
- * against the real runtime, and what the page prints is what the test expects.
+ * against the real runtime, and what the page prints is what the test expects. A scenario
+ * starts in an empty folder and does only what the page shows: no package.json, tsconfig.json
+ * or compiled file of the runner's own; `npm install` links the site's pinned packages
+ * (runnable-npm.mjs). Blocks are read with the sample checker's parser (fences.cjs).
  *
  * Markup (fence meta, see README.md, "Runnable samples"):
  *   run="<scenario>/<block>"   the block takes part in that scenario of its page (several
@@ -23,7 +26,7 @@ export const ROOT = path.resolve(__dirname, '../..');
 const LOOPBACK_PRELOAD = path.join(__dirname, 'runnable-loopback.mjs');
 
 /** Where the pages live, relative to the project. */
-const CONTENT_DIRS = ['docs', 'blog'];
+const CONTENT_DIRS = ['docs', 'blog', 'src/pages/_home'];
 
 // ---------------------------------------------------------------------------------------
 // Markup

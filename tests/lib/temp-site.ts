@@ -4,7 +4,7 @@
  *   const site = copySite();                      // copy the working tree to a temp folder
  *   site.write('api-sources/kafka.md', text);      // change what the test needs
  *   const {ok, output} = await site.build();       // `docusaurus build`, with a timeout
- *   site.read('build/docs/api/adapters/kafka.html');
+ *   site.read(`build/${routeFilePath('/docs/api/adapters/kafka')}`);  // ./route-file.cjs
  *   site.cleanup();                                // remove the folder
  *
  * The copy holds the project's files (uncommitted changes included) except node_modules,

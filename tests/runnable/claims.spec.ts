@@ -13,18 +13,38 @@ import {ROOT, runScenario, scenariosOf} from '../lib/runnable';
 const FILE = 'tests/runnable/claims.md';
 const scenarios = scenariosOf(FILE, fs.readFileSync(path.join(ROOT, FILE), 'utf8'));
 
-test('the runtime behaves as the pages say (tests/runnable/claims.md)', async ({}, testInfo) => {
-  test.setTimeout(240_000);
-  expect(scenarios.map((s) => s.id)).toEqual(['claims']);
-  const log: string[] = [];
-  try {
-    const report = await runScenario(scenarios[0], {
-      parallelIndex: testInfo.parallelIndex,
-      log: (line) => log.push(line),
-    });
-    // Every output block of the file was compared, none skipped.
-    expect(report.outputs).toBe(scenarios[0].items.filter((i) => i.kind === 'output').length);
-  } finally {
-    await testInfo.attach('run log', {body: log.join('\n'), contentType: 'text/plain'});
-  }
+test('the file holds the two scenarios', () => {
+  expect(scenarios.map((s) => s.id)).toEqual(['claims', 'followers']);
+});
+
+for (const scenario of scenarios) {
+  test(`the runtime behaves as the pages say (tests/runnable/claims.md › ${scenario.id})`, async ({}, testInfo) => {
+    test.setTimeout(240_000);
+    const log: string[] = [];
+    try {
+      const report = await runScenario(scenario, {
+        parallelIndex: testInfo.parallelIndex,
+        log: (line) => log.push(line),
+      });
+      // Every output block of the file was compared, none skipped.
+      expect(report.outputs).toBe(scenario.items.filter((i) => i.kind === 'output').length);
+    } finally {
+      await testInfo.attach('run log', {body: log.join('\n'), contentType: 'text/plain'});
+    }
+  });
+}
+
+test('the TypeScript of tests/runnable/claims.md compiles, strict, like a page sample', async () => {
+  test.setTimeout(120_000);
+  const {checkSamples, extractBlocks} = await import('../lib/samples.mjs');
+  const text = fs.readFileSync(path.join(ROOT, FILE), 'utf8');
+  const samples = extractBlocks(text)
+    .filter((b: {lang: string}) => b.lang === 'ts')
+    .map((b: {lang: string; meta: string; line: number; code: string}) => ({
+      ...b,
+      file: FILE,
+      fragment: false,
+    }));
+  expect(samples.length).toBe(4);
+  expect(checkSamples(samples).failures).toEqual([]);
 });

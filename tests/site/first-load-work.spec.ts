@@ -5,13 +5,16 @@
  *   src/plugins/code-highlight-on-demand); dark mode and client-side navigation still get
  *   highlighted blocks, and the copy button still copies;
  * - internal links are still prefetched, in idle time (src/plugins/idle-prefetch);
+ * - a blog list page gets its posts' excerpts and metadata from one script
+ *   (src/plugins/blog-excerpts-chunk);
  * - the page is painted before the bundles run (src/ssr-template.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type {Page, Response} from '@playwright/test';
 import {PAGE_TYPES} from '../lib/first-load.cjs';
-import {test, expect, expectClean, hydrated} from '../lib/fixtures';
+import {routeFile} from '../lib/route-file.cjs';
+import {test, expect, expectClean, hydrated, scriptsLoadedBy} from '../lib/fixtures';
 
 const BUILD = path.resolve(__dirname, '../../build');
 const API_PAGE = '/docs/api/core/interfaces/Context';
@@ -35,7 +38,7 @@ function collectScripts(page: Page): Array<Promise<{url: string; text: string}>>
 
 /** Token spans in the page's code blocks, as written by the server. */
 function serverTokenCount(route: string): number {
-  const html = fs.readFileSync(path.join(BUILD, `${route}.html`), 'utf8');
+  const html = fs.readFileSync(routeFile(BUILD, route) ?? route, 'utf8');
   return (html.match(/<span class="?token /g) ?? []).length;
 }
 
@@ -111,13 +114,44 @@ test.describe('code blocks', () => {
   });
 });
 
-test('internal links are still prefetched once the page is idle', async ({page, watch}) => {
+test('internal links are prefetched only once the page is idle (src/plugins/idle-prefetch)', async ({page, watch}) => {
+  // The browser's idle callbacks are held until the test runs them: idle time on demand.
+  await page.addInitScript(() => {
+    const held: IdleRequestCallback[] = [];
+    window.requestIdleCallback = (callback) => held.push(callback);
+    (window as unknown as {runIdleCallbacks: () => void}).runIdleCallbacks = () => {
+      for (const callback of held.splice(0)) callback({didTimeout: false, timeRemaining: () => 50});
+    };
+  });
+  const prefetches = page.locator('head link[rel="prefetch"]');
   await page.goto('/docs/introduction');
   await hydrated(page);
-  await expect.poll(() => page.locator('head link[rel="prefetch"]').count(), {timeout: 15_000}).toBeGreaterThan(0);
-  const hrefs = await page.locator('head link[rel="prefetch"]').evaluateAll((links) => links.map((l) => l.getAttribute('href')));
+  // The links in view have reported themselves (Docusaurus prefetches from an
+  // IntersectionObserver callback, a frame or two after hydration): nothing is fetched yet.
+  await page.waitForTimeout(1500);
+  expect(await prefetches.count(), 'prefetches before any idle time').toBe(0);
+  await expect
+    .poll(async () => {
+      await page.evaluate(() => (window as unknown as {runIdleCallbacks: () => void}).runIdleCallbacks());
+      return prefetches.count();
+    })
+    .toBeGreaterThan(0);
+  const hrefs = await prefetches.evaluateAll((links) => links.map((l) => l.getAttribute('href')));
   expect(hrefs.every((href) => /^\/assets\/js\/.+\.js$/.test(href ?? '')), hrefs.join(', ')).toBe(true);
   expectClean(watch);
+});
+
+test('a blog list page gets its posts\' excerpts and metadata from one script (src/plugins/blog-excerpts-chunk)', async ({page}) => {
+  const scripts = await scriptsLoadedBy(page, '/blog');
+  const slugs = await page.locator('main article h2 a').evaluateAll((links) => links.map((a) => a.getAttribute('href')!.replace('/blog/', '')));
+  expect(slugs).toHaveLength(10);
+  const texts = [...scripts].map((script) => ({script, text: fs.readFileSync(path.join(BUILD, script), 'utf8')}));
+  // A post's metadata module, as Docusaurus writes it for the list page.
+  const carriers = (slug: string) =>
+    texts.filter(({text}) => text.includes(`"permalink":"/blog/${slug}","source":"@site/blog/`)).map(({script}) => script);
+  const found = new Set(slugs.flatMap(carriers));
+  expect(slugs.filter((slug) => carriers(slug).length === 0), 'posts whose metadata no script carries').toEqual([]);
+  expect([...found], 'scripts carrying the posts\' metadata').toHaveLength(1);
 });
 
 test.describe('entry scripts', () => {

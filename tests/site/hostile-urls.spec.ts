@@ -9,6 +9,8 @@ import http from 'node:http';
 import path from 'node:path';
 import {test, expect} from '@playwright/test';
 import {PORT} from '../../playwright.config';
+import {walk} from '../lib/build';
+import {sitemapPaths} from '../lib/sitemap';
 
 const root = path.resolve(__dirname, '../..');
 const buildDir = path.join(root, 'build');
@@ -131,16 +133,7 @@ function generatePaths(routes: string[]): string[] {
 
 /** sha256 of every file of build/: a served body must be one of them. */
 function buildHashes(): Set<string> {
-  const hashes = new Set<string>();
-  const walk = (dir: string) => {
-    for (const entry of fs.readdirSync(dir, {withFileTypes: true})) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (entry.isFile()) hashes.add(crypto.createHash('sha256').update(fs.readFileSync(full)).digest('hex'));
-    }
-  };
-  walk(buildDir);
-  return hashes;
+  return new Set(walk(buildDir).map((file) => crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex')));
 }
 
 const sha = (body: Buffer) => crypto.createHash('sha256').update(body).digest('hex');
@@ -163,9 +156,7 @@ async function sendAll(targets: string[], concurrency = 8): Promise<Reply[]> {
 test.describe('hostile URLs', () => {
   test.describe.configure({mode: 'serial'});
 
-  const routes = [...fs.readFileSync(path.join(buildDir, 'sitemap.xml'), 'utf8').matchAll(/<loc>([^<]+)<\/loc>/g)].map(
-    (m) => new URL(m[1]).pathname,
-  );
+  const routes = sitemapPaths();
 
   test.beforeAll(() => {
     for (const file of canaries) {

@@ -7,14 +7,12 @@
  *   after a reload with the dark mode stored (spec §4: key 'theme', read before the first
  *   paint), as a returning visitor who chose dark gets it.
  */
-import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type {Page} from '@playwright/test';
 import {test, expect, expectClean, hydrated} from '../lib/fixtures';
-import {BUILD} from '../lib/build-output';
+import {sitemapPaths} from '../lib/sitemap';
 
-const sitemap = fs.readFileSync(`${BUILD}/sitemap.xml`, 'utf8');
-const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
+const paths = sitemapPaths();
 
 /** axe's violations on the page as it is, in a form that reads well in a failure. */
 async function axeViolations(page: Page) {

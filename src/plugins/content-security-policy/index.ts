@@ -8,12 +8,18 @@
  *   - as `_headers` (Netlify, Cloudflare Pages) and `serve.json` (the `serve` CLI), which
  *     also carry `frame-ancestors`, a directive browsers ignore in a meta tag.
  *
+ * Every page is written by the time any `postBuild` runs (the server-side generation comes
+ * first), and no plugin of the site writes HTML in its own `postBuild`: `/docs`, which only
+ * sends the reader on, is an ordinary page (src/pages/docs.tsx). So this hook needs no
+ * ordering among plugins; a plugin that did write a page later would leave it without the
+ * meta tag, which tests/build/csp.spec.ts reports for every HTML file of build/.
+ *
  * Dev mode has no policy: `postBuild` runs only for `docusaurus build`.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type {LoadedPlugin, Plugin} from '@docusaurus/types';
+import type {Plugin} from '@docusaurus/types';
 
 const NAME = 'content-security-policy';
 
@@ -81,52 +87,10 @@ async function htmlFiles(dir: string): Promise<string[]> {
   return entries.filter((e) => e.isFile() && e.name.endsWith('.html')).map((e) => path.join(e.parentPath, e.name));
 }
 
-/**
- * Resolves once the `postBuild` of every plugin listed after `self` has finished.
- *
- * Docusaurus starts all `postBuild` hooks together (`Promise.all` in @docusaurus/core's
- * buildLocale), and @docusaurus/plugin-client-redirects writes its HTML pages in its own.
- * This hook is called first of those listed after it, so it can wrap theirs before they
- * start. Should a future Docusaurus run them one after the other, waiting would deadlock:
- * plugins not started by the next turn of the event loop are not waited for.
- */
-async function laterPostBuilds(plugins: LoadedPlugin[], self: string): Promise<string[]> {
-  const index = plugins.findIndex((p) => p.name === self);
-  const pending = plugins.slice(index + 1).flatMap((plugin) => {
-    const original = plugin.postBuild;
-    if (!original) return [];
-    let started = false;
-    const done = new Promise<void>((resolve, reject) => {
-      plugin.postBuild = async (props) => {
-        started = true;
-        try {
-          await original.call(plugin, props);
-          resolve();
-        } catch (err) {
-          reject(err);
-          throw err;
-        }
-      };
-    });
-    // The build fails on the plugin's own error; this waiter need not report it again.
-    done.catch(() => undefined);
-    return [{name: plugin.name, done, started: () => started}];
-  });
-  await new Promise((resolve) => setImmediate(resolve));
-  const notStarted = pending.filter((p) => !p.started()).map((p) => p.name);
-  await Promise.allSettled(pending.filter((p) => p.started()).map((p) => p.done));
-  return notStarted;
-}
-
 export default function contentSecurityPolicyPlugin(): Plugin {
   return {
     name: NAME,
-    async postBuild({outDir, plugins}) {
-      const notWaited = await laterPostBuilds(plugins, NAME);
-      if (notWaited.length > 0) {
-        console.warn(`[${NAME}] pages written later by ${notWaited.join(', ')} get no policy`);
-      }
-
+    async postBuild({outDir}) {
       const files = await htmlFiles(outDir);
       const pages = await Promise.all(files.map(async (file) => ({file, html: await fs.readFile(file, 'utf8')})));
       const hashes = [...new Set(pages.flatMap(({html}) => inlineScripts(html).map(sha256Source)))].sort();

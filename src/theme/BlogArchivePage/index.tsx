@@ -1,13 +1,21 @@
 /**
- * The theme's blog archive, rebuilt from the same parts with its landmarks and headings in
- * order: the page title sits inside <main> (the theme puts a second banner landmark beside
- * the announcement bar), and each year is a level-two heading (the theme jumps from h1 to h3).
+ * The theme's blog archive, rebuilt from the same public parts with its landmarks and
+ * headings in order, two accessibility fixes that belong upstream: the page title sits
+ * inside <main> (the theme puts it in a <header>, a second banner landmark beside the
+ * announcement bar), and each year is a level-two heading (the theme jumps from h1 to h3).
+ *
+ * Why a copy and not a wrapper: the theme's page renders its title, its <main> and the year
+ * headings itself, in one component with no props or slots for them, so a wrapper can
+ * neither move the title nor change a heading's level. Dates are formatted as the theme's
+ * internal `useDateTimeFormat` does (the current locale and its calendar), from the public
+ * site context. Tested in tests/build/blog.spec.ts ("the archive's title is inside main and
+ * its years are level-two headings").
  */
 import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import {translate} from '@docusaurus/Translate';
 import {PageMetadata} from '@docusaurus/theme-common';
-import {useDateTimeFormat} from '@docusaurus/theme-common/internal';
+import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import Layout from '@theme/Layout';
 import Heading from '@theme/Heading';
 import type {Props, ArchiveBlogPost} from '@theme/BlogArchivePage';
@@ -25,7 +33,9 @@ function postsByYear(blogPosts: readonly ArchiveBlogPost[]): YearPosts[] {
 }
 
 function Year({year, posts}: YearPosts): ReactNode {
-  const dateTimeFormat = useDateTimeFormat({day: 'numeric', month: 'long', timeZone: 'UTC'});
+  const {i18n} = useDocusaurusContext();
+  const {calendar} = i18n.localeConfigs[i18n.currentLocale] ?? {};
+  const dateTimeFormat = new Intl.DateTimeFormat(i18n.currentLocale, {calendar, day: 'numeric', month: 'long', timeZone: 'UTC'});
   return (
     <>
       <Heading as="h2" id={year}>

@@ -1,22 +1,21 @@
 /**
- * The theme's blog list page, rebuilt from the same parts with one addition: a level-one
- * heading (visually hidden; the posts' titles are the visible headings), which the theme's
- * list page lacks and axe requires.
+ * Wraps the theme's blog list page to give it a level-one heading (visually hidden; the
+ * posts' titles are the visible headings), which the theme's list page lacks and axe
+ * requires. The heading goes to the layout's <main> through src/components/BlogListHeading
+ * (src/theme/BlogLayout renders it); the page itself is the theme's.
  */
 import type {ReactNode} from 'react';
-import clsx from 'clsx';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
-import {PageMetadata, HtmlClassNameProvider, ThemeClassNames} from '@docusaurus/theme-common';
 import {translate} from '@docusaurus/Translate';
-import BlogLayout from '@theme/BlogLayout';
-import BlogListPaginator from '@theme/BlogListPaginator';
-import SearchMetadata from '@theme/SearchMetadata';
-import BlogPostItems from '@theme/BlogPostItems';
-import BlogListPageStructuredData from '@theme/BlogListPage/StructuredData';
+import BlogListPage from '@theme-original/BlogListPage';
+import type BlogListPageType from '@theme/BlogListPage';
 import Heading from '@theme/Heading';
-import type {Props} from '@theme/BlogListPage';
+import type {WrapperProps} from '@docusaurus/types';
+import {BlogListHeadingProvider} from '@site/src/components/BlogListHeading';
 
 import styles from '@site/src/css/visually-hidden.module.css';
+
+type Props = WrapperProps<typeof BlogListPageType>;
 
 function useListTitle({blogTitle, permalink, page}: Props['metadata']): string {
   const {siteConfig} = useDocusaurusContext();
@@ -30,25 +29,16 @@ function useListTitle({blogTitle, permalink, page}: Props['metadata']): string {
     : title;
 }
 
-export default function BlogListPage(props: Props): ReactNode {
-  const {metadata, items, sidebar} = props;
-  const {siteConfig} = useDocusaurusContext();
-  const heading = useListTitle(metadata);
+export default function BlogListPageWrapper(props: Props): ReactNode {
+  const heading = useListTitle(props.metadata);
   return (
-    <HtmlClassNameProvider className={clsx(ThemeClassNames.wrapper.blogPages, ThemeClassNames.page.blogListPage)}>
-      <PageMetadata
-        title={metadata.permalink === '/' ? siteConfig.title : metadata.blogTitle}
-        description={metadata.blogDescription}
-      />
-      <SearchMetadata tag="blog_posts_list" />
-      <BlogListPageStructuredData {...props} />
-      <BlogLayout sidebar={sidebar}>
+    <BlogListHeadingProvider
+      value={
         <Heading as="h1" className={styles.visuallyHidden}>
           {heading}
         </Heading>
-        <BlogPostItems items={items} />
-        <BlogListPaginator metadata={metadata} />
-      </BlogLayout>
-    </HtmlClassNameProvider>
+      }>
+      <BlogListPage {...props} />
+    </BlogListHeadingProvider>
   );
 }

@@ -11,11 +11,15 @@
  *   during hydration and switches in an effect (theme-common's useColorModeState), so a
  *   dark page's blocks re-render with the dark colours anyway (React patches their
  *   styles), and a light page's blocks are left alone.
+ *
+ * A fence whose meta carries `live` is also a live example (src/components/LiveService):
+ * the same block, followed by a Run button that loads the rest on demand.
  */
 import {Children, isValidElement, type ReactNode} from 'react';
 import ElementContent from '@theme/CodeBlock/Content/Element';
 import StringContent from '@theme/CodeBlock/Content/String';
 import type {Props} from '@theme/CodeBlock';
+import LiveExample from '@site/src/components/LiveService';
 
 /** Plain-string children are joined so the block can be copied; elements are kept as is. */
 function maybeStringifyChildren(children: ReactNode): ReactNode {
@@ -25,9 +29,22 @@ function maybeStringifyChildren(children: ReactNode): ReactNode {
 
 export default function CodeBlock({children: rawChildren, ...props}: Props): ReactNode {
   const children = maybeStringifyChildren(rawChildren);
-  return typeof children === 'string' ? (
-    <StringContent {...props}>{children}</StringContent>
-  ) : (
-    <ElementContent {...props}>{children}</ElementContent>
-  );
+  const block =
+    typeof children === 'string' ? (
+      <StringContent {...props}>{children}</StringContent>
+    ) : (
+      <ElementContent {...props}>{children}</ElementContent>
+    );
+  if (
+    typeof children === 'string' &&
+    props.metastring &&
+    /(^|\s)live(\s|$)/.test(props.metastring)
+  ) {
+    return (
+      <LiveExample code={children.replace(/\n$/, '')} metastring={props.metastring}>
+        {block}
+      </LiveExample>
+    );
+  }
+  return block;
 }

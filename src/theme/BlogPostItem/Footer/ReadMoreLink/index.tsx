@@ -3,6 +3,11 @@
  * so that every link tells where it leads, for search engines and screen readers alike.
  * The theme's version puts the title in an aria-label only, which crawlers ignore.
  * Built from the theme's own pieces (Link, Translate), with the theme's translation ids.
+ *
+ * Why a replacement and not a wrapper: the theme's link writes its label ("Read more") as
+ * its own JSX children, which win over any `children` prop a wrapper passes, so a wrapper
+ * cannot add the title to the text.
+ * Tested in tests/build/blog.spec.ts ('"read more" links name their post').
  */
 import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';

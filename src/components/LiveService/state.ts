@@ -1,0 +1,110 @@
+/**
+ * The state logic of a live example's tables, kept apart from React and the runtime so that
+ * it can be tested on its own (tests/site/live-state.spec.ts): the input tables the reader
+ * edits (add a row, change a value, delete a key; values are JSON, and invalid JSON changes
+ * nothing) and the resource tables that subscription updates keep current.
+ */
+import type {Entry, Json} from '@skipruntime/core';
+import type {Shown, Update} from './protocol';
+
+/** One key of a collection with its values, in the order the table shows them. */
+export type Row = {key: Json; values: Json[]};
+
+/** The text a key is shown and matched by: a string as it is, anything else as JSON. */
+export const keyText = (key: Json): string => (typeof key === 'string' ? key : JSON.stringify(key));
+
+/**
+ * The text of a row's value cell: the value itself when the key holds one, else the JSON
+ * array of its values (then the cell is read back as that array).
+ */
+export const valueText = (row: Row): string =>
+  JSON.stringify(row.values.length === 1 ? row.values[0] : row.values);
+
+export const rowsOf = (entries: Entry<Json, Json>[]): Row[] =>
+  entries.map(([key, values]) => ({key, values: [...values]}));
+
+export const entriesOf = (rows: Row[]): Entry<Json, Json>[] =>
+  rows.map(({key, values}) => [key, values]);
+
+/** A table edit: the new rows and the entry to send to the runtime, or why nothing changed. */
+export type Edit = {ok: true; rows: Row[]; entry: Entry<Json, Json>} | {ok: false; message: string};
+
+function parseJson(text: string): {ok: true; value: Json} | {ok: false; message: string} {
+  if (text.trim() === '') return {ok: false, message: 'Type a JSON value, such as {"amount": 10}.'};
+  try {
+    return {ok: true, value: JSON.parse(text) as Json};
+  } catch (error) {
+    return {ok: false, message: `Not valid JSON: ${(error as Error).message}`};
+  }
+}
+
+/** Adds the key, or replaces its values when the table has it. */
+export function upsertRow(rows: Row[], key: string, text: string): Edit {
+  if (key.trim() === '') return {ok: false, message: 'Give the row a key.'};
+  const parsed = parseJson(text);
+  if (!parsed.ok) return parsed;
+  const index = rows.findIndex((row) => keyText(row.key) === key);
+  const multiple = index >= 0 && rows[index]!.values.length !== 1;
+  if (multiple && !Array.isArray(parsed.value)) {
+    return {ok: false, message: 'This key holds several values: type a JSON array of them.'};
+  }
+  const values = multiple ? (parsed.value as Json[]) : [parsed.value];
+  const row: Row = {key: index >= 0 ? rows[index]!.key : key, values};
+  const next = index >= 0 ? rows.map((r, i) => (i === index ? row : r)) : [...rows, row];
+  return {ok: true, rows: next, entry: [row.key, values]};
+}
+
+/** Removes the key: the runtime is sent the key with no values. */
+export function deleteRow(rows: Row[], key: string): Edit {
+  const row = rows.find((r) => keyText(r.key) === key);
+  if (!row) return {ok: false, message: `No key "${key}" in this table.`};
+  return {ok: true, rows: rows.filter((r) => r !== row), entry: [row.key, []]};
+}
+
+/** Orders keys as the runtime does for strings and numbers, enough for a table. */
+const compareKeys = (a: Json, b: Json): number => {
+  const [x, y] = [keyText(a), keyText(b)];
+  return x < y ? -1 : x > y ? 1 : 0;
+};
+
+/**
+ * Applies a subscription update: an init replaces the table, an update sets the keys it
+ * names (no values: the key is gone). Returns the keys that changed.
+ */
+export function applyUpdate(rows: Row[], update: Update): {rows: Row[]; changed: string[]} {
+  const byKey = new Map(update.isInitial ? [] : rows.map((row) => [keyText(row.key), row]));
+  const changed: string[] = [];
+  for (const [key, values] of update.values) {
+    const text = keyText(key);
+    changed.push(text);
+    if (values.length === 0) byKey.delete(text);
+    else byKey.set(text, {key, values: [...values]});
+  }
+  return {rows: [...byKey.values()].sort((a, b) => compareKeys(a.key, b.key)), changed};
+}
+
+/**
+ * The example's options from its fence meta (README, "Live examples"):
+ * `live show="totals"`, or several instances, each `name` or `name?param=value&…`
+ * (parameters become a JSON object of strings), space-separated.
+ */
+export function parseShow(meta: string): Shown[] {
+  const value = /(?:^|\s)show=(?:"([^"]*)"|'([^']*)'|(\S+))/.exec(meta);
+  const spec = value?.[1] ?? value?.[2] ?? value?.[3] ?? '';
+  return spec
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((item) => {
+      const [resource = '', query] = item.split('?');
+      return {
+        resource,
+        params: query === undefined ? {} : Object.fromEntries(new URLSearchParams(query)),
+      };
+    });
+}
+
+/** A resource instance's label: `tasksOf {"owner":"ana"}`, or its name alone. */
+export const shownLabel = ({resource, params}: Shown): string =>
+  params && typeof params === 'object' && Object.keys(params).length > 0
+    ? `${resource} ${JSON.stringify(params)}`
+    : resource;

@@ -1,0 +1,230 @@
+/**
+ * Turns a page's source (`.md` CommonMark or `.mdx`) into the clean CommonMark of its twin,
+ * with the remark/mdast tools Docusaurus itself parses pages with, so the twin reads what the
+ * page shows rather than what its source spells:
+ *   - front matter, `import`/`export` lines, `{expressions}` and HTML comments are dropped;
+ *   - an `<img>` (JSX, or HTML in a `.md` file) becomes `![alt](absolute URL)`, any other
+ *     element is replaced by its content;
+ *   - admonitions (`:::note`) become block quotes that open with their kind in bold;
+ *   - code fences keep their language and lose the rest of their meta (`title=`, `run=`,
+ *     `live`…), so a live example is its code followed by its output block;
+ *   - every link and image is absolute: site paths get the site's URL, `.md`/`.mdx` file
+ *     links become the URL of the page built from that file, `#anchors` the page's own URL.
+ */
+import path from 'node:path';
+import {unified} from 'unified';
+import remarkParse from 'remark-parse';
+import remarkMdx from 'remark-mdx';
+import remarkGfm from 'remark-gfm';
+import remarkDirective from 'remark-directive';
+import remarkFrontmatter from 'remark-frontmatter';
+import remarkComment from '@slorber/remark-comment';
+import remarkStringify from 'remark-stringify';
+import {admonitionTitleToDirectiveLabel} from '@docusaurus/utils';
+import type {Root, RootContent, PhrasingContent, Parent, Image} from 'mdast';
+
+export type TwinContext = {
+  /** The site's URL without a trailing slash, e.g. `https://skiplabs.io`. */
+  siteUrl: string;
+  /** Absolute URL of the page the source is rendered at (`#anchor` links point there). */
+  pageUrl: string;
+  /** Absolute path of the source file. */
+  file: string;
+  /** Absolute source path → absolute page URL, for links to other pages' files. */
+  pageOfFile: ReadonlyMap<string, string>;
+  /** The page title, written as `# h1` when the source has no h1 of its own. */
+  title?: string;
+  /** Called for what the conversion cannot render faithfully (an unknown link target…). */
+  warn: (message: string) => void;
+};
+
+/** Admonition keywords Docusaurus knows, with the label a reader sees. */
+const ADMONITIONS: Record<string, string> = {
+  note: 'Note',
+  tip: 'Tip',
+  info: 'Info',
+  warning: 'Warning',
+  caution: 'Caution',
+  danger: 'Danger',
+};
+
+type Node = RootContent | Root;
+type JsxAttribute = {type: string; name?: string; value?: unknown};
+
+function jsxAttribute(node: {attributes?: JsxAttribute[]}, name: string): string | undefined {
+  const attr = node.attributes?.find((a) => a.type === 'mdxJsxAttribute' && a.name === name);
+  return typeof attr?.value === 'string' ? attr.value : undefined;
+}
+
+/** `name="value"` pairs of an HTML tag. */
+function htmlAttribute(tag: string, name: string): string | undefined {
+  const match = new RegExp(`\\b${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`, 'i').exec(tag);
+  return match ? (match[1] ?? match[2]) : undefined;
+}
+
+const decodeEntities = (text: string) =>
+  text.replace(/&(quot|amp|lt|gt|#39|apos);/g, (_m, name: string) =>
+    name === 'quot' ? '"' : name === 'amp' ? '&' : name === 'lt' ? '<' : name === 'gt' ? '>' : "'",
+  );
+
+function absolute(url: string, ctx: TwinContext): string {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith('//')) return url;
+  if (url.startsWith('#')) return `${ctx.pageUrl}${url}`;
+  const [target = '', hash = ''] = url.split(/(?=#)/);
+  if (/\.mdx?$/.test(target)) {
+    const file = target.startsWith('/')
+      ? undefined
+      : path.resolve(path.dirname(ctx.file), decodeURIComponent(target));
+    const page = file && ctx.pageOfFile.get(file);
+    if (page) return `${page}${hash}`;
+    ctx.warn(`${ctx.file}: no page for the link ${url}`);
+  }
+  if (url.startsWith('/')) return `${ctx.siteUrl}${url}`;
+  return new URL(url, ctx.pageUrl).toString();
+}
+
+function image(alt: string | undefined, src: string, ctx: TwinContext): Image {
+  return {type: 'image', url: absolute(src, ctx), alt: alt ?? ''};
+}
+
+/**
+ * The twin's nodes for one source node: none (dropped), itself (children converted), or
+ * replacement nodes.
+ */
+function convert(node: Node, ctx: TwinContext, inPhrasing: boolean): RootContent[] {
+  switch (node.type) {
+    case 'yaml':
+    case 'mdxjsEsm':
+    case 'mdxFlowExpression':
+    case 'mdxTextExpression':
+      return [];
+    case 'code':
+      // A fence without a language (TypeDoc copies some from doc comments) is plain text.
+      return [{...node, lang: node.lang ?? 'text', meta: null}];
+    case 'heading': {
+      // `## Title {#id}`: the explicit anchor is Docusaurus syntax, not part of the title.
+      const last = node.children.at(-1);
+      if (last?.type === 'text') last.value = last.value.replace(/\s*\\?\{#[\w-]+\}\s*$/, '');
+      break;
+    }
+    case 'link':
+    case 'image':
+    case 'definition':
+      node.url = absolute(node.url, ctx);
+      break;
+    case 'mdxJsxFlowElement':
+    case 'mdxJsxTextElement': {
+      if (node.name === 'img') {
+        const src = jsxAttribute(node, 'src');
+        if (!src) {
+          ctx.warn(`${ctx.file}: an <img> without a string src is left out`);
+          return [];
+        }
+        const img = image(jsxAttribute(node, 'alt'), src, ctx);
+        return node.type === 'mdxJsxFlowElement' && !inPhrasing
+          ? [{type: 'paragraph', children: [img]}]
+          : [img];
+      }
+      if (node.name === 'br') return [{type: 'break'}];
+      return node.children.flatMap((child) =>
+        convert(child as Node, ctx, inPhrasing || node.type === 'mdxJsxTextElement'),
+      );
+    }
+    case 'html': {
+      const value = node.value.trim();
+      if (value.startsWith('<!--')) return [];
+      if (/^<img\b/i.test(value)) {
+        const src = htmlAttribute(value, 'src');
+        if (!src) return [];
+        const alt = htmlAttribute(value, 'alt');
+        const img = image(
+          alt === undefined ? undefined : decodeEntities(alt),
+          decodeEntities(src),
+          ctx,
+        );
+        return inPhrasing ? [img] : [{type: 'paragraph', children: [img]}];
+      }
+      if (/^<br\s*\/?>$/i.test(value)) return [{type: 'break'}];
+      // Other tags (TypeDoc's `<a id>` anchors…) are markup only: their text is kept.
+      const text = decodeEntities(value.replace(/<[^>]*>/g, '')).trim();
+      if (!text) return [];
+      return inPhrasing
+        ? [{type: 'text', value: text}]
+        : [{type: 'paragraph', children: [{type: 'text', value: text}]}];
+    }
+    case 'containerDirective': {
+      const label = ADMONITIONS[node.name];
+      const children = node.children.flatMap((child) => convert(child as Node, ctx, false));
+      if (!label) return children;
+      // `:::note[Title]` carries its title as a first paragraph flagged as the label.
+      const first = node.children[0];
+      const hasTitle =
+        first?.type === 'paragraph' && (first.data as {directiveLabel?: boolean})?.directiveLabel;
+      const titleText = hasTitle ? (children.shift() as Parent).children : [];
+      const heading: PhrasingContent = {
+        type: 'strong',
+        children: hasTitle ? (titleText as PhrasingContent[]) : [{type: 'text', value: label}],
+      };
+      return [
+        {
+          type: 'blockquote',
+          children: [{type: 'paragraph', children: [heading]}, ...(children as never[])],
+        },
+      ];
+    }
+    case 'leafDirective':
+    case 'textDirective': {
+      // Not a directive Docusaurus renders: the source's text stands.
+      const text: PhrasingContent = {type: 'text', value: `:${node.name}`};
+      const rest = node.children.flatMap((child) => convert(child as Node, ctx, true));
+      return node.type === 'textDirective'
+        ? [text, ...rest]
+        : [{type: 'paragraph', children: [text, ...(rest as PhrasingContent[])]}];
+    }
+    default:
+      // Remark-comment's node for `<!-- -->` in MDX.
+      if ((node as {type: string}).type === 'comment') return [];
+  }
+  if ('children' in node) {
+    const phrasing =
+      inPhrasing ||
+      node.type === 'paragraph' ||
+      node.type === 'heading' ||
+      node.type === 'tableCell';
+    (node as Parent).children = node.children.flatMap((child) =>
+      convert(child as Node, ctx, phrasing),
+    ) as never[];
+  }
+  return [node as RootContent];
+}
+
+/** The Markdown twin of a page's source. */
+export function toMarkdownTwin(source: string, format: 'md' | 'mdx', ctx: TwinContext): string {
+  const parser = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']);
+  if (format === 'mdx') parser.use(remarkMdx).use(remarkComment);
+  parser.use(remarkGfm).use(remarkDirective);
+  // As Docusaurus reads them (mdx1Compat.admonitions): `:::note Title` is `:::note[Title]`.
+  const text = admonitionTitleToDirectiveLabel(source, Object.keys(ADMONITIONS));
+  const tree = parser.runSync(parser.parse(text)) as Root;
+  tree.children = tree.children.flatMap((child) => convert(child, ctx, false));
+  const first = tree.children[0];
+  if (!(first?.type === 'heading' && first.depth === 1) && ctx.title) {
+    tree.children.unshift({
+      type: 'heading',
+      depth: 1,
+      children: [{type: 'text', value: ctx.title}],
+    });
+  }
+  return String(
+    unified()
+      .use(remarkStringify, {
+        bullet: '-',
+        fences: true,
+        rule: '-',
+        emphasis: '_',
+        listItemIndent: 'one',
+      })
+      .use(remarkGfm)
+      .stringify(tree),
+  );
+}
