@@ -9,7 +9,8 @@ import path from 'node:path';
 import {test, expect} from '@playwright/test';
 import type {Root, Nodes} from 'mdast';
 import {BUILD, ROOT, routeFile} from '../lib/build-output';
-import {fileForPath, parse, readBuilt, sitemapUrls} from '../lib/build';
+import {fileForPath, parse, readBuilt} from '../lib/build';
+import {sitemapUrls} from '../lib/sitemap';
 import {GUIDES} from '../lib/spec';
 
 /** The blog's list pages: pagination, archive, authors and tags. They have no twin. */

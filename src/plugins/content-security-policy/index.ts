@@ -47,13 +47,16 @@ const HEADER_ONLY_DIRECTIVES: Record<string, string[]> = {
 };
 
 /** `type` values of a script element the browser executes (HTML spec, "prepare the script"). */
-const JS_TYPE = /^(|module|(text|application)\/(x-)?(java|ecma)script|text\/(javascript1\.[0-5]|jscript|livescript))$/i;
+const JS_TYPE =
+  /^(|module|(text|application)\/(x-)?(java|ecma)script|text\/(javascript1\.[0-5]|jscript|livescript))$/i;
 
 /** The bodies of the inline scripts of `html` that a browser would run. */
 export function inlineScripts(html: string): string[] {
   const bodies: string[] = [];
   // A script element's text is raw: it ends at the first `</script`, entities are not decoded.
-  for (const [, attrs = '', body = ''] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+  for (const [, attrs = '', body = ''] of html.matchAll(
+    /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi,
+  )) {
     if (/(^|\s)src\s*=/i.test(attrs)) continue;
     const type = /(?:^|\s)type\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i.exec(attrs);
     const value = (type?.[1] ?? type?.[2] ?? type?.[3] ?? '').trim();
@@ -84,7 +87,9 @@ export function withPolicyMeta(html: string, policy: string): string {
 
 async function htmlFiles(dir: string): Promise<string[]> {
   const entries = await fs.readdir(dir, {recursive: true, withFileTypes: true});
-  return entries.filter((e) => e.isFile() && e.name.endsWith('.html')).map((e) => path.join(e.parentPath, e.name));
+  return entries
+    .filter((e) => e.isFile() && e.name.endsWith('.html'))
+    .map((e) => path.join(e.parentPath, e.name));
 }
 
 export default function contentSecurityPolicyPlugin(): Plugin {
@@ -92,16 +97,33 @@ export default function contentSecurityPolicyPlugin(): Plugin {
     name: NAME,
     async postBuild({outDir}) {
       const files = await htmlFiles(outDir);
-      const pages = await Promise.all(files.map(async (file) => ({file, html: await fs.readFile(file, 'utf8')})));
-      const hashes = [...new Set(pages.flatMap(({html}) => inlineScripts(html).map(sha256Source)))].sort();
-      const directives = {...BASE_DIRECTIVES, 'script-src': [...BASE_DIRECTIVES['script-src']!, ...hashes]};
+      const pages = await Promise.all(
+        files.map(async (file) => ({file, html: await fs.readFile(file, 'utf8')})),
+      );
+      const hashes = [
+        ...new Set(pages.flatMap(({html}) => inlineScripts(html).map(sha256Source))),
+      ].sort();
+      const directives = {
+        ...BASE_DIRECTIVES,
+        'script-src': [...BASE_DIRECTIVES['script-src']!, ...hashes],
+      };
       const policy = serialize(directives);
-      await Promise.all(pages.map(({file, html}) => fs.writeFile(file, withPolicyMeta(html, policy))));
+      await Promise.all(
+        pages.map(({file, html}) => fs.writeFile(file, withPolicyMeta(html, policy))),
+      );
 
       const headerPolicy = serialize({...directives, ...HEADER_ONLY_DIRECTIVES});
-      await fs.writeFile(path.join(outDir, '_headers'), `/*\n  Content-Security-Policy: ${headerPolicy}\n`);
-      const serveJson = {headers: [{source: '**', headers: [{key: 'Content-Security-Policy', value: headerPolicy}]}]};
-      await fs.writeFile(path.join(outDir, 'serve.json'), `${JSON.stringify(serveJson, null, 2)}\n`);
+      await fs.writeFile(
+        path.join(outDir, '_headers'),
+        `/*\n  Content-Security-Policy: ${headerPolicy}\n`,
+      );
+      const serveJson = {
+        headers: [{source: '**', headers: [{key: 'Content-Security-Policy', value: headerPolicy}]}],
+      };
+      await fs.writeFile(
+        path.join(outDir, 'serve.json'),
+        `${JSON.stringify(serveJson, null, 2)}\n`,
+      );
     },
   };
 }
