@@ -92,6 +92,17 @@ async function htmlFiles(dir: string): Promise<string[]> {
     .map((e) => path.join(e.parentPath, e.name));
 }
 
+/**
+ * Writes `file` through a temporary file and a rename, so that another plugin's `postBuild`
+ * reading the page meanwhile (they run concurrently) gets the old or the new page, never a
+ * truncated one.
+ */
+async function replaceFile(file: string, content: string): Promise<void> {
+  const temporary = `${file}.${process.pid}.csp-tmp`;
+  await fs.writeFile(temporary, content);
+  await fs.rename(temporary, file);
+}
+
 export default function contentSecurityPolicyPlugin(): Plugin {
   return {
     name: NAME,
@@ -109,7 +120,7 @@ export default function contentSecurityPolicyPlugin(): Plugin {
       };
       const policy = serialize(directives);
       await Promise.all(
-        pages.map(({file, html}) => fs.writeFile(file, withPolicyMeta(html, policy))),
+        pages.map(({file, html}) => replaceFile(file, withPolicyMeta(html, policy))),
       );
 
       const headerPolicy = serialize({...directives, ...HEADER_ONLY_DIRECTIVES});
