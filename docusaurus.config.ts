@@ -1,3 +1,4 @@
+import {execFileSync} from 'node:child_process';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import type {Config} from '@docusaurus/types';
@@ -25,6 +26,23 @@ const isDev = process.env.NODE_ENV === 'development';
 // Docusaurus Faster (Rspack, SWC, Lightning CSS) is on; `DOCUSAURUS_FASTER=false` turns it
 // off, only so that `npm run bench` can time the same site with the default bundler.
 const useFaster = process.env.DOCUSAURUS_FASTER !== 'false';
+// Guides show their last-updated date from git, which Docusaurus requires the site to be in:
+// a copy outside any git worktree (the tests' and the benchmark's temporary copies, a source
+// archive) builds without the dates instead of failing.
+const inGitWorktree = (() => {
+  try {
+    return (
+      execFileSync('git', ['rev-parse', '--is-inside-work-tree'], {
+        cwd: siteDir,
+        stdio: ['ignore', 'pipe', 'ignore'],
+      })
+        .toString()
+        .trim() === 'true'
+    );
+  } catch {
+    return false;
+  }
+})();
 
 /** The description of pages that have none of their own (tags index, authors, not found). */
 const defaultDescription = 'Skip: reactive backend services in TypeScript.';
@@ -103,11 +121,11 @@ const config: Config = {
           path: 'docs',
           routeBasePath: 'docs',
           sidebarPath: './sidebars.ts',
-          // "Last updated on" under each guide, from `git log` of its source (production
+          // "Last updated on" under each guide, from the git history of its source (production
           // builds only). The API pages are generated and untracked, so git gives them no
           // date and they show none. In a shallow clone every guide shows the date of the
           // clone's commit (README, "Last-updated dates").
-          showLastUpdateTime: true,
+          showLastUpdateTime: inGitWorktree,
           lastVersion: 'current',
           versions: {
             current: {label: 'Next', path: ''},

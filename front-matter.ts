@@ -20,7 +20,8 @@ import type {ParseFrontMatter} from '@docusaurus/types';
 /** A post's slug, and each segment of a guide's. */
 const SLUG = /^[a-z0-9][a-z0-9_-]*$/;
 /** `YYYY-MM-DD`, optionally followed by a time and zone, as the blog plugin reads dates. */
-const DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+const DATE =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 /** The date prefix of a post's file name. */
 const FILE_DATE = /^(\d{4}-\d{2}-\d{2})-/;
 
@@ -45,11 +46,17 @@ function rawScalar(fileContent: string, key: string): string | undefined {
 /** Whether `year-month-day` exists in the calendar. */
 function isCalendarDay(year: number, month: number, day: number): boolean {
   const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return (
+    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+  );
 }
 
 /** The problem with a post's date, if any; `raw` is its text in the file. */
-function dateProblem(value: unknown, raw: string | undefined, fileName: string): string | undefined {
+function dateProblem(
+  value: unknown,
+  raw: string | undefined,
+  fileName: string,
+): string | undefined {
   if (value === undefined || value === null || value === '') return 'is missing';
   const text = raw ?? (value instanceof Date ? value.toISOString() : String(value));
   const match = DATE.exec(text);
@@ -57,7 +64,8 @@ function dateProblem(value: unknown, raw: string | undefined, fileName: string):
     return `is not a date (YYYY-MM-DD, optionally with a time): ${JSON.stringify(text)}`;
   }
   const [, year, month, day] = match;
-  if (!isCalendarDay(Number(year), Number(month), Number(day))) return `is not a day of the calendar: ${text}`;
+  if (!isCalendarDay(Number(year), Number(month), Number(day)))
+    return `is not a day of the calendar: ${text}`;
   const fromName = FILE_DATE.exec(fileName)?.[1];
   if (fromName && fromName !== `${year}-${month}-${day}`) {
     return `${text} does not match the date ${fromName} of the file name`;
@@ -89,7 +97,8 @@ export function checkedFrontMatter(siteDir: string): ParseFrontMatter {
 
     const {frontMatter} = result;
     const problems: string[] = [];
-    const field = (key: string, problem: string) => problems.push(`${name}: front matter field "${key}" ${problem}`);
+    const field = (key: string, problem: string) =>
+      problems.push(`${name}: front matter field "${key}" ${problem}`);
 
     const {title, slug} = frontMatter;
     if (typeof title !== 'string' || title.trim() === '') {
@@ -97,7 +106,11 @@ export function checkedFrontMatter(siteDir: string): ParseFrontMatter {
     }
 
     if (kind === 'post') {
-      const problem = dateProblem(frontMatter.date, rawScalar(params.fileContent, 'date'), path.basename(name));
+      const problem = dateProblem(
+        frontMatter.date,
+        rawScalar(params.fileContent, 'date'),
+        path.basename(name),
+      );
       if (problem) field('date', problem);
     }
 
@@ -108,9 +121,14 @@ export function checkedFrontMatter(siteDir: string): ParseFrontMatter {
       // A post's slug is one segment; a guide's may be a path, optionally absolute.
       const text = typeof slug === 'string' ? slug : '';
       const segments = (kind === 'guide' ? text.replace(/^\//, '') : text).split('/');
-      const valid = segments.every((segment) => SLUG.test(segment)) && (kind === 'guide' || segments.length === 1);
+      const valid =
+        segments.every((segment) => SLUG.test(segment)) &&
+        (kind === 'guide' || segments.length === 1);
       if (!valid) {
-        field('slug', `must match ${SLUG} (lower-case letters, digits, "-" and "_"): ${JSON.stringify(slug)}`);
+        field(
+          'slug',
+          `must match ${SLUG} (lower-case letters, digits, "-" and "_"): ${JSON.stringify(slug)}`,
+        );
       } else {
         const key = `${kind}:${segments.join('/')}`;
         const owner = slugOwners.get(key);

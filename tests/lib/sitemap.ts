@@ -10,9 +10,9 @@ let urls: string[] | undefined;
 
 /** The URLs of build/sitemap.xml, as written (on the site's public origin). */
 export function sitemapUrls(): string[] {
-  urls ??= [...fs.readFileSync(path.join(BUILD, 'sitemap.xml'), 'utf8').matchAll(/<loc>([^<]+)<\/loc>/g)].map(
-    (m) => m[1]!,
-  );
+  urls ??= [
+    ...fs.readFileSync(path.join(BUILD, 'sitemap.xml'), 'utf8').matchAll(/<loc>([^<]+)<\/loc>/g),
+  ].map((m) => m[1]!);
   return urls;
 }
 

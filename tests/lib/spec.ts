@@ -14,15 +14,43 @@ export const BLOG_POSTS: readonly {date: string; slug: string; title: string}[] 
   {date: '2025-02-11T12:00:00Z', slug: 'skips-origins', title: "Skip's Origins"},
   {date: '2025-02-11T12:00:01Z', slug: 'why-skip', title: 'Why Skip?'},
   {date: '2025-03-25', slug: 'skiplabs-funding', title: 'SkipLabs Funding'},
-  {date: '2025-04-14', slug: 'non-reactive-dependencies', title: 'New built-in resources for Skip services'},
+  {
+    date: '2025-04-14',
+    slug: 'non-reactive-dependencies',
+    title: 'New built-in resources for Skip services',
+  },
   {date: '2025-04-21', slug: 'event-hidden-arch', title: 'Event-Hidden Architectures'},
-  {date: '2025-04-30', slug: 'reactive_social_network_service_poc', title: 'Reactive Social Network Service with Skip'},
-  {date: '2025-05-16', slug: 'postgresql_and_skip', title: 'Building a Real-time Blog with Skip and PostgreSQL'},
-  {date: '2025-05-23', slug: 'announcing_create_skip_service_cli', title: 'A CLI to streamline the creation of Skip services'},
-  {date: '2025-05-30', slug: 'skip_with_react_vite', title: 'React + Vite in front of a Skip Service - the template'},
+  {
+    date: '2025-04-30',
+    slug: 'reactive_social_network_service_poc',
+    title: 'Reactive Social Network Service with Skip',
+  },
+  {
+    date: '2025-05-16',
+    slug: 'postgresql_and_skip',
+    title: 'Building a Real-time Blog with Skip and PostgreSQL',
+  },
+  {
+    date: '2025-05-23',
+    slug: 'announcing_create_skip_service_cli',
+    title: 'A CLI to streamline the creation of Skip services',
+  },
+  {
+    date: '2025-05-30',
+    slug: 'skip_with_react_vite',
+    title: 'React + Vite in front of a Skip Service - the template',
+  },
   {date: '2025-06-06', slug: 'horizontal-scaling', title: 'Dynamically scaling your Skip services'},
-  {date: '2025-06-20', slug: 'backend_pressure', title: 'Backend Pressure from a Reactive Point of View'},
-  {date: '2025-07-04', slug: 'cache_invalidation', title: 'Cache Invalidation and Reactive Systems'},
+  {
+    date: '2025-06-20',
+    slug: 'backend_pressure',
+    title: 'Backend Pressure from a Reactive Point of View',
+  },
+  {
+    date: '2025-07-04',
+    slug: 'cache_invalidation',
+    title: 'Cache Invalidation and Reactive Systems',
+  },
 ];
 
 /** The posts' slugs, alphabetically. */
@@ -84,7 +112,15 @@ export const API: Record<string, Partial<Record<Kind, string[]>>> = {
     ],
   },
   helpers: {
-    classes: ['Count', 'Max', 'Min', 'PolledExternalService', 'SkipExternalService', 'SkipServiceBroker', 'Sum'],
+    classes: [
+      'Count',
+      'Max',
+      'Min',
+      'PolledExternalService',
+      'SkipExternalService',
+      'SkipServiceBroker',
+      'Sum',
+    ],
     functions: ['asFollower', 'asLeader', 'defaultParamEncoder', 'fetchJSON'],
     interfaces: ['PolledHTTPResource'],
     'type-aliases': ['Entrypoint'],
@@ -108,13 +144,16 @@ export function apiRoutes(): {route: string; name: string}[] {
   for (const [pkg, kinds] of Object.entries(API)) {
     routes.push({route: `/docs/api/${pkg}`, name: pkg});
     for (const [kind, names] of Object.entries(kinds)) {
-      for (const name of names ?? []) routes.push({route: `/docs/api/${pkg}/${kind}/${name}`, name});
+      for (const name of names ?? [])
+        routes.push({route: `/docs/api/${pkg}/${kind}/${name}`, name});
     }
   }
   return routes;
 }
 
-export const API_NAMES: string[] = Object.values(API).flatMap((kinds) => Object.values(kinds).flat());
+export const API_NAMES: string[] = Object.values(API).flatMap((kinds) =>
+  Object.values(kinds).flat(),
+);
 
 /** The landing and blog routes of §2, plus the docs. */
 export const SITE_ROUTES = [

@@ -35,7 +35,12 @@ function postsByYear(blogPosts: readonly ArchiveBlogPost[]): YearPosts[] {
 function Year({year, posts}: YearPosts): ReactNode {
   const {i18n} = useDocusaurusContext();
   const {calendar} = i18n.localeConfigs[i18n.currentLocale] ?? {};
-  const dateTimeFormat = new Intl.DateTimeFormat(i18n.currentLocale, {calendar, day: 'numeric', month: 'long', timeZone: 'UTC'});
+  const dateTimeFormat = new Intl.DateTimeFormat(i18n.currentLocale, {
+    calendar,
+    day: 'numeric',
+    month: 'long',
+    timeZone: 'UTC',
+  });
   return (
     <>
       <Heading as="h2" id={year}>

@@ -26,7 +26,8 @@ export default function BlogLayoutWrapper({toc, children, ...props}: Props): Rea
         id: 'site.blog.post.tocLabel',
         message: 'On this page',
         description: 'The accessible name of the table of contents beside a blog post',
-      })}>
+      })}
+    >
       {toc}
     </nav>
   );

@@ -23,7 +23,11 @@ function useListTitle({blogTitle, permalink, page}: Props['metadata']): string {
   const title = permalink === '/' ? siteConfig.title : blogTitle;
   return page > 1
     ? translate(
-        {id: 'site.blog.list.pageTitle', message: '{title}, page {page}', description: 'Heading of a later page of the blog list'},
+        {
+          id: 'site.blog.list.pageTitle',
+          message: '{title}, page {page}',
+          description: 'Heading of a later page of the blog list',
+        },
         {title, page},
       )
     : title;
@@ -37,7 +41,8 @@ export default function BlogListPageWrapper(props: Props): ReactNode {
         <Heading as="h1" className={styles.visuallyHidden}>
           {heading}
         </Heading>
-      }>
+      }
+    >
       <BlogListPage {...props} />
     </BlogListHeadingProvider>
   );

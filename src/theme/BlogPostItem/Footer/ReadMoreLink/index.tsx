@@ -16,11 +16,17 @@ import type {Props} from '@theme/BlogPostItem/Footer/ReadMoreLink';
 
 import styles from '@site/src/css/visually-hidden.module.css';
 
-export default function BlogPostItemFooterReadMoreLink({blogPostTitle, ...linkProps}: Props): ReactNode {
+export default function BlogPostItemFooterReadMoreLink({
+  blogPostTitle,
+  ...linkProps
+}: Props): ReactNode {
   return (
     <Link {...linkProps}>
       <b>
-        <Translate id="theme.blog.post.readMore" description="The label used in blog post item excerpts to link to full blog posts">
+        <Translate
+          id="theme.blog.post.readMore"
+          description="The label used in blog post item excerpts to link to full blog posts"
+        >
           Read more
         </Translate>
         <span className={styles.visuallyHidden}> about {blogPostTitle}</span>
