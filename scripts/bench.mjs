@@ -109,12 +109,6 @@ function copyProject(label) {
   for (const entry of fs.readdirSync(modules)) {
     if (entry !== '.cache') fs.symlinkSync(path.join(modules, entry), path.join(dir, 'node_modules', entry));
   }
-  // A Git repository like a clone: the build reads the guides' last-update dates from git and
-  // fails outside one (as tests/lib/temp-site.ts does).
-  const git = (...args) => execFileSync('git', args, {cwd: dir, stdio: 'ignore'});
-  git('init', '-q');
-  git('add', '-A');
-  git('-c', 'user.name=bench', '-c', 'user.email=bench@localhost', 'commit', '-q', '--no-gpg-sign', '-m', 'copy');
   return dir;
 }
 

@@ -11,10 +11,9 @@
  * build/, .docusaurus/ and test or benchmark output. docs/api/ (with its stamp
  * docs/api/.inputs-hash) is copied too unless `apiReference: false`. node_modules is a
  * real folder whose entries link to the project's, so the bundler's cache
- * (node_modules/.cache) belongs to the copy and goes away with it. The copy is a Git
- * repository with one commit of its files, as a clone would be (last-update dates).
+ * (node_modules/.cache) belongs to the copy and goes away with it.
  */
-import {execFileSync, spawn} from 'node:child_process';
+import {spawn} from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -78,13 +77,6 @@ export function copySite({apiReference = true, label = 'site'}: CopyOptions = {}
   for (const entry of fs.readdirSync(modules)) {
     if (entry !== '.cache') fs.symlinkSync(path.join(modules, entry), path.join(dir, 'node_modules', entry));
   }
-
-  // Like a clone, the copy is a Git worktree: the build reads each guide's last-update date
-  // from git (showLastUpdateTime) and fails outside one. One commit of the copied files.
-  const git = (...args: string[]) => execFileSync('git', args, {cwd: dir, stdio: 'ignore'});
-  git('init', '-q');
-  git('add', '-A');
-  git('-c', 'user.name=temp-site', '-c', 'user.email=temp-site@localhost', 'commit', '-q', '--no-gpg-sign', '-m', 'copy');
 
   const resolve = (relative: string) => path.join(dir, relative);
   return {
