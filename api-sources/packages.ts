@@ -83,7 +83,13 @@ const outDir = (pkg: ApiPackage) => path.join(siteDir, 'docs', 'api', pkg.route)
 export const API_STAMP = path.join(siteDir, 'docs', 'api', '.inputs-hash');
 
 /** The tools whose version shapes the generated pages, besides the five packages. */
-const TOOLS = ['typedoc', 'typedoc-plugin-markdown', 'docusaurus-plugin-typedoc', 'typedoc-docusaurus-theme', 'typescript'];
+const TOOLS = [
+  'typedoc',
+  'typedoc-plugin-markdown',
+  'docusaurus-plugin-typedoc',
+  'typedoc-docusaurus-theme',
+  'typescript',
+];
 
 function installedVersion(name: string): string {
   const file = path.join(siteDir, 'node_modules', name, 'package.json');
@@ -147,10 +153,11 @@ function decide(context: LoadContext, watch: boolean): Promise<Decision> {
  */
 export function apiReferencePlugins({watch}: {watch: boolean}): PluginConfig[] {
   const instances = apiPackages.map((pkg): PluginConfig => [
-    async function apiReference(context: LoadContext, options: TypedocOptions & {id: string}) {
+    async function apiReference(context: LoadContext, options: unknown) {
       if (!(await decide(context, watch)).generate) return null;
       const {default: typedocPlugin} = await import('docusaurus-plugin-typedoc');
-      return typedocPlugin(context, options);
+      // The options below, passed through as Docusaurus received them.
+      return typedocPlugin(context, options as Parameters<typeof typedocPlugin>[1]);
     },
     {
       ...sharedOptions,

@@ -13,9 +13,14 @@ import {MarkdownPageEvent} from 'typedoc-plugin-markdown';
 export function load(app) {
   app.renderer.on(MarkdownPageEvent.END, (page) => {
     if (!page.model.isProject() || !page.contents) return;
-    const body = page.contents.startsWith('# ') ? page.contents : `# ${app.options.getValue('name')}\n\n${page.contents}`;
+    const body = page.contents.startsWith('# ')
+      ? page.contents
+      : `# ${app.options.getValue('name')}\n\n${page.contents}`;
     // TypeDoc runs in the site's folder; the slug is the page's folder under docs/.
-    const folder = path.relative(path.resolve('docs'), path.dirname(page.filename)).split(path.sep).join('/');
+    const folder = path
+      .relative(path.resolve('docs'), path.dirname(page.filename))
+      .split(path.sep)
+      .join('/');
     page.contents = `---\nslug: /${folder}\n---\n\n${body}`;
   });
 }

@@ -205,7 +205,8 @@ async function startServer(siteDir) {
       serveHandler(req, res, {
         public: path.join(siteDir, 'build'),
         cleanUrls: true,
-        trailingSlash: false,
+        // docusaurus.config.ts leaves trailingSlash undefined, and `docusaurus serve` passes it on.
+        trailingSlash: undefined,
         directoryListing: false,
       }),
     );

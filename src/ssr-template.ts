@@ -24,8 +24,9 @@
  * did not run. Here the bundles run after the first paint, often after DOMContentLoaded, so
  * the loader moves that check to the moment it means something:
  *   - during the browser's own DOMContentLoaded dispatch only (a capturing listener on
- *     `window` before it, a bubbling one after it), `window.docusaurus` holds a placeholder,
- *     so the banner's listener sees the bundles as present and stays quiet;
+ *     `window` before it, a bubbling one after it that sets it back to undefined),
+ *     `window.docusaurus` holds an empty placeholder, so the banner's listener sees the
+ *     bundles as present and stays quiet;
  *   - once every inserted script has fired `load` or `error`, if `window.docusaurus` is still
  *     undefined (the client entry never ran: wrong base path, missing files, a crash), the
  *     loader dispatches DOMContentLoaded again, and the banner's own listener runs its own
@@ -46,7 +47,7 @@ export const LOADER = `(function () {
     if (event.isTrusted && typeof window.docusaurus === 'undefined') window.docusaurus = pending;
   }, true);
   window.addEventListener('DOMContentLoaded', function () {
-    if (window.docusaurus === pending) delete window.docusaurus;
+    if (window.docusaurus === pending) window.docusaurus = undefined;
   });
   function check() {
     if (typeof window.docusaurus === 'undefined') {

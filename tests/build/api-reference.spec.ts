@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {test, expect} from '@playwright/test';
 import {apiRoutes} from '../lib/spec';
-import {builtRoutes, idsOf, readRoute, routeFile, ROOT} from '../lib/build-output';
+import {builtRoutes, idsOf, readRoute, ROOT} from '../lib/build-output';
+import {fileForPath} from '../lib/build';
 
 test('the API pages are exactly the ones the spec lists', () => {
   const expected = apiRoutes().map((r) => r.route).sort();
@@ -31,7 +32,8 @@ test('no link inside the reference is broken, anchors included', () => {
       const href = $(el).attr('href')!;
       if (/^[a-z]+:/i.test(href)) return;
       const url = new URL(href, `http://site${route}`);
-      expect(routeFile(url.pathname), `${route} links to ${href}`).toBeTruthy();
+      // A page, or a file such as the page's Markdown twin.
+      expect(fileForPath(url.pathname), `${route} links to ${href}`).toBeTruthy();
       const anchor = decodeURIComponent(url.hash.slice(1));
       if (anchor) {
         if (!ids.has(url.pathname)) ids.set(url.pathname, idsOf(url.pathname));

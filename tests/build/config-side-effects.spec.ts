@@ -30,6 +30,8 @@ test('loading the config makes no file-system or hashing call from the site\'s m
 });
 
 test('docusaurus serve with stale API inputs leaves the stamp and docs/api/ in place', async () => {
+  // A copy of the site, then a server that loads the config on a busy machine.
+  test.setTimeout(180_000);
   const site = copySite({label: 'config-load'});
   try {
     const stamp = site.read('docs/api/.inputs-hash');
@@ -38,14 +40,22 @@ test('docusaurus serve with stale API inputs leaves the stamp and docs/api/ in p
     fs.mkdirSync(site.path('build'));
     fs.writeFileSync(site.path('build/index.html'), '<!doctype html><title>probe | Skip</title>');
     const port = await freePort();
-    const server = spawn(site.path('node_modules/.bin/docusaurus'), ['serve', '--no-open', '--host', '127.0.0.1', '--port', String(port)], {
+    const args = ['serve', '--no-open', '--host', '127.0.0.1', '--port', String(port)];
+    const server = spawn(site.path('node_modules/.bin/docusaurus'), args, {
       cwd: site.dir,
-      stdio: 'ignore',
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
+    let output = '';
+    server.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    server.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     try {
+      const status = async () => (await fetch(`http://127.0.0.1:${port}/`).catch(() => undefined))?.status;
       await expect
-        .poll(async () => (await fetch(`http://127.0.0.1:${port}/`).catch(() => undefined))?.status, {timeout: 30_000})
-        .toBe(200);
+        .poll(status, {timeout: 90_000})
+        .toBe(200)
+        .catch((error: Error) => {
+          throw new Error(`${error.message}\ndocusaurus serve said: ${output}`);
+        });
     } finally {
       server.kill();
     }

@@ -36,5 +36,9 @@ export function builtRoutes(under = ''): string[] {
 /** The ids of a built page, for checking `#anchor` targets. */
 export function idsOf(route: string): Set<string> {
   const $ = readRoute(route);
-  return new Set($('[id]').map((_, el) => $(el).attr('id') ?? '').get());
+  return new Set(
+    $('[id]')
+      .map((_, el) => $(el).attr('id') ?? '')
+      .get(),
+  );
 }

@@ -45,7 +45,8 @@ export function builtPages(): BuiltPage[] {
 export const isRedirectPage = (html: string) => /<meta\b[^>]*\shttp-equiv=["']?refresh/i.test(html);
 
 /** Real pages: every built page but the not-found page and redirect pages. */
-export const contentPages = () => builtPages().filter((p) => p.file !== '404.html' && !isRedirectPage(p.html));
+export const contentPages = () =>
+  builtPages().filter((p) => p.file !== '404.html' && !isRedirectPage(p.html));
 
 export function readBuilt(file: string): string {
   return fs.readFileSync(path.join(BUILD, file), 'utf8');

@@ -16,17 +16,34 @@ function fromSite() {
   // Lines: "Error", fromSite, the spy, then the caller.
   const caller = (new Error().stack ?? '').split('\n')[3] ?? '';
   const file = /(?:file:\/\/)?(\/[^\s:)]+):\d+:\d+/.exec(caller)?.[1];
-  return Boolean(file) && file.startsWith(site + path.sep) && !file.includes(`${path.sep}node_modules${path.sep}`) && file !== probe;
+  return (
+    Boolean(file) &&
+    file.startsWith(site + path.sep) &&
+    !file.includes(`${path.sep}node_modules${path.sep}`) &&
+    file !== probe
+  );
 }
 
 function spy(object, name, label) {
   const original = object[name];
   object[name] = function (...args) {
-    if (fromSite()) calls.push(`${label}.${name}(${typeof args[0] === 'string' ? path.relative(site, args[0]) : args[0] ?? ''})`);
+    if (fromSite())
+      calls.push(
+        `${label}.${name}(${typeof args[0] === 'string' ? path.relative(site, args[0]) : (args[0] ?? '')})`,
+      );
     return original.apply(this, args);
   };
 }
-for (const name of ['readFileSync', 'readdirSync', 'existsSync', 'statSync', 'rmSync', 'unlinkSync', 'writeFileSync', 'mkdirSync']) {
+for (const name of [
+  'readFileSync',
+  'readdirSync',
+  'existsSync',
+  'statSync',
+  'rmSync',
+  'unlinkSync',
+  'writeFileSync',
+  'mkdirSync',
+]) {
   spy(fs, name, 'fs');
 }
 spy(crypto, 'createHash', 'crypto');

@@ -34,7 +34,10 @@ function firstLoadAssets(html) {
   for (const [tag] of html.matchAll(/<(?:script|link)\b[^>]*>/g)) {
     const src = /\b(?:src|href)=["']?([^"'\s>]+)/.exec(tag)?.[1];
     if (!src || !src.startsWith('/') || src.startsWith('//')) continue;
-    const isScript = tag.startsWith('<script') || /\bas=["']?script\b/.test(tag) || /\brel=["']?modulepreload\b/.test(tag);
+    const isScript =
+      tag.startsWith('<script') ||
+      /\bas=["']?script\b/.test(tag) ||
+      /\brel=["']?modulepreload\b/.test(tag);
     const isStyle = /\brel=["']?stylesheet\b/.test(tag) || /\bas=["']?style\b/.test(tag);
     if (isScript && src.endsWith('.js')) js.add(src);
     else if (isStyle) css.add(src);
@@ -53,7 +56,8 @@ function firstLoad(buildDir, route) {
   const html = fs.readFileSync(file);
   const files = firstLoadAssets(html.toString('utf8'));
   /** @param {string[]} list */
-  const size = (list) => list.reduce((sum, file) => sum + gzipSize(fs.readFileSync(path.join(buildDir, file))), 0);
+  const size = (list) =>
+    list.reduce((sum, file) => sum + gzipSize(fs.readFileSync(path.join(buildDir, file))), 0);
   const sizes = {html: gzipSize(html), js: size(files.js), css: size(files.css)};
   return {...sizes, total: sizes.html + sizes.js + sizes.css, files};
 }

@@ -32,7 +32,12 @@ function routeFilePath(route) {
  */
 function routeFile(buildDir, route) {
   const file = path.join(buildDir, routeFilePath(route));
-  return fs.statSync(file, {throwIfNoEntry: false})?.isFile() ? file : undefined;
+  try {
+    return fs.statSync(file).isFile() ? file : undefined;
+  } catch {
+    // ENOENT, or ENOTDIR when a part of the path is a file (`/docs/intro.md/…`).
+    return undefined;
+  }
 }
 
 /**

@@ -35,10 +35,15 @@ export type StaticHost = {
 const isFile = (file: string) => fs.statSync(file, {throwIfNoEntry: false})?.isFile() ?? false;
 const isDir = (file: string) => fs.statSync(file, {throwIfNoEntry: false})?.isDirectory() ?? false;
 
-export async function startStaticHost(root: string, {prefix = '/'}: {prefix?: string} = {}): Promise<StaticHost> {
+export async function startStaticHost(
+  root: string,
+  {prefix = '/'}: {prefix?: string} = {},
+): Promise<StaticHost> {
   const mount = prefix.endsWith('/') ? prefix : `${prefix}/`;
   const send = (res: http.ServerResponse, status: number, file: string) => {
-    res.writeHead(status, {'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream'});
+    res.writeHead(status, {
+      'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
+    });
     res.end(fs.readFileSync(file));
   };
   const notFound = (res: http.ServerResponse) => {

@@ -14,14 +14,19 @@ async function colours(page: import('@playwright/test').Page) {
     probe.style.color = 'var(--ifm-font-color-base)';
     document.body.append(probe);
     const theme = getComputedStyle(probe);
-    const result = {bar: [bar.backgroundColor, bar.color], theme: [theme.backgroundColor, theme.color]};
+    const result = {
+      bar: [bar.backgroundColor, bar.color],
+      theme: [theme.backgroundColor, theme.color],
+    };
     probe.remove();
     return result;
   });
 }
 
 for (const mode of ['light', 'dark'] as const) {
-  test(`in ${mode} mode the announcement bar has the mode's surface and text colours`, async ({page}) => {
+  test(`in ${mode} mode the announcement bar has the mode's surface and text colours`, async ({
+    page,
+  }) => {
     await page.addInitScript((m) => window.localStorage.setItem('theme', m), mode);
     await page.goto('/docs/introduction');
     await hydrated(page);
@@ -29,6 +34,7 @@ for (const mode of ['light', 'dark'] as const) {
     await expect(page.locator('.theme-announcement-bar')).toBeVisible();
     const {bar, theme} = await colours(page);
     expect(bar).toEqual(theme);
-    if (mode === 'dark') expect(bar[0], 'no white strip on a dark page').not.toBe('rgb(255, 255, 255)');
+    if (mode === 'dark')
+      expect(bar[0], 'no white strip on a dark page').not.toBe('rgb(255, 255, 255)');
   });
 }

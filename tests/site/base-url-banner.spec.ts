@@ -13,7 +13,9 @@ const BANNER = 'Your Docusaurus site did not load properly.';
 const CONTAINER = '#__docusaurus-base-url-issue-banner-container';
 
 test.describe('base-URL banner', () => {
-  test('the home page carries the banner script, so the checks below can see it', async ({request}) => {
+  test('the home page carries the banner script, so the checks below can see it', async ({
+    request,
+  }) => {
     const html = await (await request.get('/')).text();
     expect(html).toContain(BANNER);
   });
@@ -40,13 +42,17 @@ test.describe('base-URL banner', () => {
       const response = await page.goto(`${host.url}/`);
       expect(response?.status()).toBe(200);
       await expect(page.getByText(BANNER)).toBeVisible();
-      await expect(page.locator('#__docusaurus-base-url-issue-banner-suggestion-container')).toHaveText('/prefix/');
+      await expect(
+        page.locator('#__docusaurus-base-url-issue-banner-suggestion-container'),
+      ).toHaveText('/prefix/');
       // The page was painted from the server's HTML all the same.
       await expect(page.locator('main h1').first()).toBeVisible();
     });
   });
 
-  test('a correct base path whose bundles fail to load gets the banner (hidden by the loaded CSS)', async ({page}) => {
+  test('a correct base path whose bundles fail to load gets the banner (hidden by the loaded CSS)', async ({
+    page,
+  }) => {
     await page.route('**/assets/js/main.*.js', (route) => route.abort());
     await page.goto('/');
     // The check fired; Docusaurus's stylesheet, which did load, keeps its banner hidden.
@@ -55,7 +61,9 @@ test.describe('base-URL banner', () => {
     await expect(page.locator(CONTAINER)).toBeHidden();
   });
 
-  test('the banner waits for the bundles: none when main arrives late, after DOMContentLoaded', async ({page}) => {
+  test('the banner waits for the bundles: none when main arrives late, after DOMContentLoaded', async ({
+    page,
+  }) => {
     // Main is held back well past DOMContentLoaded and the first paint, then served.
     await page.route('**/assets/js/main.*.js', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1500));

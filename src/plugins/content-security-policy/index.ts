@@ -82,13 +82,16 @@ const HEADER_ONLY_DIRECTIVES: Record<string, string[]> = {
 };
 
 /** `type` values of a script element the browser executes (HTML spec, "prepare the script"). */
-const JS_TYPE = /^(|module|(text|application)\/(x-)?(java|ecma)script|text\/(javascript1\.[0-5]|jscript|livescript))$/i;
+const JS_TYPE =
+  /^(|module|(text|application)\/(x-)?(java|ecma)script|text\/(javascript1\.[0-5]|jscript|livescript))$/i;
 
 /** The bodies of the inline scripts of `html` that a browser would run. */
 export function inlineScripts(html: string): string[] {
   const bodies: string[] = [];
   // A script element's text is raw: it ends at the first `</script`, entities are not decoded.
-  for (const [, attrs = '', body = ''] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+  for (const [, attrs = '', body = ''] of html.matchAll(
+    /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi,
+  )) {
     if (/(^|\s)src\s*=/i.test(attrs)) continue;
     const type = /(?:^|\s)type\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i.exec(attrs);
     const value = (type?.[1] ?? type?.[2] ?? type?.[3] ?? '').trim();
@@ -119,7 +122,20 @@ export function withPolicyMeta(html: string, policy: string): string {
 
 async function htmlFiles(dir: string): Promise<string[]> {
   const entries = await fs.readdir(dir, {recursive: true, withFileTypes: true});
-  return entries.filter((e) => e.isFile() && e.name.endsWith('.html')).map((e) => path.join(e.parentPath, e.name));
+  return entries
+    .filter((e) => e.isFile() && e.name.endsWith('.html'))
+    .map((e) => path.join(e.parentPath, e.name));
+}
+
+/**
+ * Writes `file` through a temporary file and a rename, so that another plugin's `postBuild`
+ * reading the page meanwhile (they run concurrently) gets the old or the new page, never a
+ * truncated one.
+ */
+async function replaceFile(file: string, content: string): Promise<void> {
+  const temporary = `${file}.${process.pid}.csp-tmp`;
+  await fs.writeFile(temporary, content);
+  await fs.rename(temporary, file);
 }
 
 export default function contentSecurityPolicyPlugin(): Plugin {
@@ -127,11 +143,20 @@ export default function contentSecurityPolicyPlugin(): Plugin {
     name: NAME,
     async postBuild({outDir}) {
       const files = await htmlFiles(outDir);
-      const pages = await Promise.all(files.map(async (file) => ({file, html: await fs.readFile(file, 'utf8')})));
-      const hashes = [...new Set(pages.flatMap(({html}) => inlineScripts(html).map(sha256Source)))].sort();
-      const directives = {...BASE_DIRECTIVES, 'script-src': [...BASE_DIRECTIVES['script-src']!, ...hashes]};
+      const pages = await Promise.all(
+        files.map(async (file) => ({file, html: await fs.readFile(file, 'utf8')})),
+      );
+      const hashes = [
+        ...new Set(pages.flatMap(({html}) => inlineScripts(html).map(sha256Source))),
+      ].sort();
+      const directives = {
+        ...BASE_DIRECTIVES,
+        'script-src': [...BASE_DIRECTIVES['script-src']!, ...hashes],
+      };
       const policy = serialize(directives);
-      await Promise.all(pages.map(({file, html}) => fs.writeFile(file, withPolicyMeta(html, policy))));
+      await Promise.all(
+        pages.map(({file, html}) => replaceFile(file, withPolicyMeta(html, policy))),
+      );
 
       const headerPolicy = serialize({...directives, ...HEADER_ONLY_DIRECTIVES});
       const workerPolicy = serialize({...WORKER_DIRECTIVES, ...HEADER_ONLY_DIRECTIVES});
