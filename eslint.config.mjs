@@ -10,7 +10,14 @@ import globals from 'globals';
 export default tseslint.config(
   {
     // Generated output, never committed, and vendored nothing.
-    ignores: ['build/', '.docusaurus/', 'docs/api/', 'node_modules/', 'test-results/', 'bench-results/'],
+    ignores: [
+      'build/',
+      '.docusaurus/',
+      'docs/api/',
+      'node_modules/',
+      'test-results/',
+      'bench-results/',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -35,7 +42,10 @@ export default tseslint.config(
   {
     rules: {
       // `_name` marks a parameter a signature needs but the body does not use.
-      '@typescript-eslint/no-unused-vars': ['error', {argsIgnorePattern: '^_', varsIgnorePattern: '^_'}],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        {argsIgnorePattern: '^_', varsIgnorePattern: '^_'},
+      ],
       // Playwright reads a test's fixtures from its first parameter's pattern: `({}, testInfo)`.
       'no-empty-pattern': ['error', {allowObjectPatternsAsParameters: true}],
     },

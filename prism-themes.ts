@@ -16,7 +16,9 @@ function recoloured(theme: PrismTheme, colours: Recolour): PrismTheme {
       .filter(({types}) => !(types.length === 1 && types[0] === 'namespace'))
       .map((entry) => {
         const colour = entry.style.color;
-        return colour && colours[colour] ? {...entry, style: {...entry.style, color: colours[colour]}} : entry;
+        return colour && colours[colour]
+          ? {...entry, style: {...entry.style, color: colours[colour]}}
+          : entry;
       }),
   };
 }

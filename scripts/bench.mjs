@@ -74,7 +74,15 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 
 // Left out of the temporary copies: installed, generated or produced by tests.
-const NOT_COPIED = new Set(['node_modules', 'build', '.docusaurus', '.git', 'test-results', 'bench-results', 'playwright-report']);
+const NOT_COPIED = new Set([
+  'node_modules',
+  'build',
+  '.docusaurus',
+  '.git',
+  'test-results',
+  'bench-results',
+  'playwright-report',
+]);
 
 const {values: options} = parseArgs({
   options: {
@@ -107,14 +115,18 @@ function copyProject(label) {
   const modules = fs.realpathSync(path.join(ROOT, 'node_modules'));
   fs.mkdirSync(path.join(dir, 'node_modules'));
   for (const entry of fs.readdirSync(modules)) {
-    if (entry !== '.cache') fs.symlinkSync(path.join(modules, entry), path.join(dir, 'node_modules', entry));
+    if (entry !== '.cache')
+      fs.symlinkSync(path.join(modules, entry), path.join(dir, 'node_modules', entry));
   }
   return dir;
 }
 
 /** Removes every cache a build can reuse: `docusaurus clear` plus docs/api and its stamp. */
 function makeCold(dir) {
-  execFileSync(path.join(dir, 'node_modules/.bin/docusaurus'), ['clear'], {cwd: dir, stdio: 'ignore'});
+  execFileSync(path.join(dir, 'node_modules/.bin/docusaurus'), ['clear'], {
+    cwd: dir,
+    stdio: 'ignore',
+  });
   fs.rmSync(path.join(dir, 'docs', 'api'), {recursive: true, force: true});
 }
 
@@ -139,12 +151,17 @@ function timedBuild(dir, env) {
   const script = `node_modules/.bin/docusaurus build > '${logFile}' 2>&1; status=$?; times >&2; exit $status`;
   const started = process.hrtime.bigint();
   return new Promise((resolve, reject) => {
-    const child = spawn('bash', ['-c', script], {cwd: dir, env: {...process.env, ...env}, stdio: ['ignore', 'ignore', 'pipe']});
+    const child = spawn('bash', ['-c', script], {
+      cwd: dir,
+      env: {...process.env, ...env},
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let times = '';
     child.stderr.on('data', (chunk) => (times += chunk));
     child.on('close', (code) => {
       const wall = Number(process.hrtime.bigint() - started) / 1e9;
-      if (code !== 0) return reject(new Error(`build failed in ${dir} (exit ${code}); see ${logFile}`));
+      if (code !== 0)
+        return reject(new Error(`build failed in ${dir} (exit ${code}); see ${logFile}`));
       const {user, sys} = parseTimes(times);
       const typedoc = fs.readFileSync(logFile, 'utf8').includes('markdown generated');
       resolve({wall, cpu: user + sys, user, sys, typedoc});
@@ -154,8 +171,10 @@ function timedBuild(dir, env) {
 
 async function measureBuilds() {
   const variants = [{name: 'Faster on', env: {}}];
-  if (!options['no-faster-off']) variants.push({name: 'Faster off', env: {DOCUSAURUS_FASTER: 'false'}});
-  for (const variant of variants) variant.dir = copyProject(variant.name === 'Faster on' ? 'faster' : 'webpack');
+  if (!options['no-faster-off'])
+    variants.push({name: 'Faster off', env: {DOCUSAURUS_FASTER: 'false'}});
+  for (const variant of variants)
+    variant.dir = copyProject(variant.name === 'Faster on' ? 'faster' : 'webpack');
 
   const builds = {};
   // Cold builds first, then warm ones, each kind interleaved across variants.
@@ -164,7 +183,9 @@ async function measureBuilds() {
       if (kind === 'cold') makeCold(variant.dir);
       log(`  ${variant.name}, ${kind} build ...`);
       const result = await timedBuild(variant.dir, variant.env);
-      log(`    ${result.wall.toFixed(1)} s wall, ${result.cpu.toFixed(1)} s CPU${result.typedoc ? ' (TypeDoc ran)' : ''}`);
+      log(
+        `    ${result.wall.toFixed(1)} s wall, ${result.cpu.toFixed(1)} s CPU${result.typedoc ? ' (TypeDoc ran)' : ''}`,
+      );
       (builds[variant.name] ??= {})[kind] = result;
     }
   }
@@ -235,7 +256,9 @@ function figures(lhr) {
     }
   }
   return {
-    scores: Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])),
+    scores: Object.fromEntries(
+      CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
+    ),
     fcp: audit('first-contentful-paint').numericValue,
     lcp: audit('largest-contentful-paint').numericValue,
     tbt: audit('total-blocking-time').numericValue,
@@ -286,7 +309,9 @@ async function runLighthouse() {
           );
           const f = figures(result.lhr);
           ((runs[page.type] ??= {})[formFactor] ??= []).push(f);
-          log(`  run ${run}/${RUNS} ${page.type.padEnd(9)} ${formFactor.padEnd(7)} perf ${f.scores.performance}, TBT ${Math.round(f.tbt)} ms`);
+          log(
+            `  run ${run}/${RUNS} ${page.type.padEnd(9)} ${formFactor.padEnd(7)} perf ${f.scores.performance}, TBT ${Math.round(f.tbt)} ms`,
+          );
         }
       }
     }
@@ -308,7 +333,10 @@ async function runLighthouse() {
 
 function table(headers, rows) {
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
-  const line = (cells) => cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ');
+  const line = (cells) =>
+    cells
+      .map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i])))
+      .join('  ');
   return [line(headers), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
 }
 
@@ -334,13 +362,34 @@ function lighthouseTable({results, formFactors}) {
       ]);
     }
   }
-  return table(['page', 'form', 'perf', 'a11y', 'b-p', 'seo', 'FCP', 'LCP', 'TBT', 'CLS', 'transferred', 'requests', 'other-origin'], rows);
+  return table(
+    [
+      'page',
+      'form',
+      'perf',
+      'a11y',
+      'b-p',
+      'seo',
+      'FCP',
+      'LCP',
+      'TBT',
+      'CLS',
+      'transferred',
+      'requests',
+      'other-origin',
+    ],
+    rows,
+  );
 }
 
 function firstLoadTable(loads) {
   return table(
     ['page', 'path', 'HTML', 'JS', 'CSS', 'total'],
-    loads.map((p) => [p.type, p.path, ...[p.html, p.js, p.css, p.total].map((b) => `${kib(b).toFixed(1)} KiB`)]),
+    loads.map((p) => [
+      p.type,
+      p.path,
+      ...[p.html, p.js, p.css, p.total].map((b) => `${kib(b).toFixed(1)} KiB`),
+    ]),
   );
 }
 
@@ -348,7 +397,12 @@ function buildTable(builds) {
   const rows = [];
   for (const [variant, kinds] of Object.entries(builds)) {
     for (const [kind, b] of Object.entries(kinds)) {
-      rows.push([`${variant}, ${kind}`, `${b.wall.toFixed(1)} s`, `${b.cpu.toFixed(1)} s`, b.typedoc ? 'yes' : 'no']);
+      rows.push([
+        `${variant}, ${kind}`,
+        `${b.wall.toFixed(1)} s`,
+        `${b.cpu.toFixed(1)} s`,
+        b.typedoc ? 'yes' : 'no',
+      ]);
     }
   }
   let text = table(['build', 'wall', 'CPU (user+sys)', 'TypeDoc ran'], rows);
@@ -366,25 +420,52 @@ function targetChecks({results}, loads, builds) {
   const check = (ok, text) => checks.push(`${ok ? 'ok  ' : 'MISS'} ${text}`);
   for (const {type} of PAGES) {
     const m = results[type].mobile.median;
-    check(m.scores.performance >= TARGETS.performance, `${type}: mobile performance ${m.scores.performance} >= ${TARGETS.performance}`);
+    check(
+      m.scores.performance >= TARGETS.performance,
+      `${type}: mobile performance ${m.scores.performance} >= ${TARGETS.performance}`,
+    );
     for (const c of CATEGORIES.slice(1)) {
-      check(m.scores[c] >= TARGETS.otherCategories, `${type}: mobile ${c} ${m.scores[c]} = ${TARGETS.otherCategories}`);
+      check(
+        m.scores[c] >= TARGETS.otherCategories,
+        `${type}: mobile ${c} ${m.scores[c]} = ${TARGETS.otherCategories}`,
+      );
     }
   }
   for (const [type, byFactor] of Object.entries(results)) {
     for (const [formFactor, {median: m}] of Object.entries(byFactor)) {
-      if (m.cls >= TARGETS.cls) check(false, `${type} ${formFactor}: CLS ${m.cls.toFixed(3)} < ${TARGETS.cls}`);
-      if (m.foreign.length) check(false, `${type} ${formFactor}: requests to another origin: ${m.foreign.join(', ')}`);
+      if (m.cls >= TARGETS.cls)
+        check(false, `${type} ${formFactor}: CLS ${m.cls.toFixed(3)} < ${TARGETS.cls}`);
+      if (m.foreign.length)
+        check(false, `${type} ${formFactor}: requests to another origin: ${m.foreign.join(', ')}`);
     }
   }
-  check(Object.values(results).every((f) => Object.values(f).every(({median: m}) => m.cls < TARGETS.cls)), `CLS < ${TARGETS.cls} everywhere`);
-  check(Object.values(results).every((f) => Object.values(f).every(({median: m}) => m.foreign.length === 0)), 'no request to another origin');
+  check(
+    Object.values(results).every((f) =>
+      Object.values(f).every(({median: m}) => m.cls < TARGETS.cls),
+    ),
+    `CLS < ${TARGETS.cls} everywhere`,
+  );
+  check(
+    Object.values(results).every((f) =>
+      Object.values(f).every(({median: m}) => m.foreign.length === 0),
+    ),
+    'no request to another origin',
+  );
   const maxJs = Math.max(...loads.map((p) => p.js));
-  check(kib(maxJs) <= TARGETS.firstLoadJsKiB, `first-load JavaScript ${kib(maxJs).toFixed(1)} KiB <= ${TARGETS.firstLoadJsKiB} KiB`);
+  check(
+    kib(maxJs) <= TARGETS.firstLoadJsKiB,
+    `first-load JavaScript ${kib(maxJs).toFixed(1)} KiB <= ${TARGETS.firstLoadJsKiB} KiB`,
+  );
   const on = builds?.['Faster on'];
   if (on) {
-    check(on.cold.wall <= TARGETS.coldBuildS, `cold build ${on.cold.wall.toFixed(1)} s <= ${TARGETS.coldBuildS} s (wall; on a quiet machine)`);
-    check(on.warm.wall <= TARGETS.warmBuildS, `warm build ${on.warm.wall.toFixed(1)} s <= ${TARGETS.warmBuildS} s (wall; on a quiet machine)`);
+    check(
+      on.cold.wall <= TARGETS.coldBuildS,
+      `cold build ${on.cold.wall.toFixed(1)} s <= ${TARGETS.coldBuildS} s (wall; on a quiet machine)`,
+    );
+    check(
+      on.warm.wall <= TARGETS.warmBuildS,
+      `warm build ${on.warm.wall.toFixed(1)} s <= ${TARGETS.warmBuildS} s (wall; on a quiet machine)`,
+    );
   }
   return checks.join('\n');
 }
@@ -405,9 +486,13 @@ async function main() {
     loadAverageBefore: os.loadavg().map((l) => Number(l.toFixed(2))),
     node: process.version,
     chromium: versionOf(process.env.CHROME_PATH ?? '/usr/bin/chromium', ['--version']),
-    lighthouse: JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules/lighthouse/package.json'), 'utf8')).version,
+    lighthouse: JSON.parse(
+      fs.readFileSync(path.join(ROOT, 'node_modules/lighthouse/package.json'), 'utf8'),
+    ).version,
   };
-  log(`bench: ${machine.cpus} CPUs, load average ${machine.loadAverageBefore.join(' ')}, ${machine.chromium}, Lighthouse ${machine.lighthouse}`);
+  log(
+    `bench: ${machine.cpus} CPUs, load average ${machine.loadAverageBefore.join(' ')}, ${machine.chromium}, Lighthouse ${machine.lighthouse}`,
+  );
 
   log('\n== builds');
   const built = options['no-builds'] ? await buildOnce() : await measureBuilds();
@@ -433,7 +518,8 @@ async function main() {
     '\nFirst-load bytes (gzip -9): the HTML and the scripts and stylesheets it references',
     firstLoadTable(loads),
   ];
-  if (built.builds) report.push('\nBuilds (production, `docusaurus build`)', buildTable(built.builds));
+  if (built.builds)
+    report.push('\nBuilds (production, `docusaurus build`)', buildTable(built.builds));
   report.push('\nTargets', targetChecks(lh, loads, built.builds));
   const failing = [];
   for (const [type, byFactor] of Object.entries(lh.results)) {
@@ -446,7 +532,16 @@ async function main() {
 
   fs.mkdirSync(RESULTS_DIR, {recursive: true});
   const json = JSON.stringify(
-    {startedAt: started.toISOString(), runs: RUNS, machine, targets: TARGETS, pages: PAGES, lighthouse: lh.results, firstLoad: loads, builds: built.builds},
+    {
+      startedAt: started.toISOString(),
+      runs: RUNS,
+      machine,
+      targets: TARGETS,
+      pages: PAGES,
+      lighthouse: lh.results,
+      firstLoad: loads,
+      builds: built.builds,
+    },
     null,
     2,
   );

@@ -42,9 +42,15 @@ export const test = base.extend<{watch: Watch}>({
       watch.csp.push(`${v.page}: ${v.directive} blocked ${v.blocked || v.sample}`),
     );
     await page.addInitScript(() => {
-      const report = (window as unknown as {reportCspViolation: (v: Violation) => void}).reportCspViolation;
+      const report = (window as unknown as {reportCspViolation: (v: Violation) => void})
+        .reportCspViolation;
       document.addEventListener('securitypolicyviolation', (e) =>
-        report({directive: e.effectiveDirective, blocked: e.blockedURI, sample: e.sample, page: location.pathname}),
+        report({
+          directive: e.effectiveDirective,
+          blocked: e.blockedURI,
+          sample: e.sample,
+          page: location.pathname,
+        }),
       );
     });
     await use(watch);
@@ -76,7 +82,11 @@ export async function scriptsLoadedBy(page: Page, path: string): Promise<Set<str
 }
 
 /** The scripts `path` loads beyond those `from` loads (by default the not-found page). */
-export async function routeOnlyScripts(context: BrowserContext, path: string, from = '/no/such/page'): Promise<string[]> {
+export async function routeOnlyScripts(
+  context: BrowserContext,
+  path: string,
+  from = '/no/such/page',
+): Promise<string[]> {
   const probe = await context.newPage();
   const base = await scriptsLoadedBy(probe, from);
   const target = await scriptsLoadedBy(probe, path);

@@ -22,7 +22,15 @@ import path from 'node:path';
 export const SITE_ROOT = path.resolve(__dirname, '..', '..');
 
 // Installed, generated, or produced by tests and benchmarks: never copied.
-const NOT_COPIED = new Set(['node_modules', 'build', '.docusaurus', '.git', 'test-results', 'bench-results', 'playwright-report']);
+const NOT_COPIED = new Set([
+  'node_modules',
+  'build',
+  '.docusaurus',
+  '.git',
+  'test-results',
+  'bench-results',
+  'playwright-report',
+]);
 
 export type CopyOptions = {
   /** Copy the generated API reference (docs/api/ and its stamp). Default true. */
@@ -75,7 +83,8 @@ export function copySite({apiReference = true, label = 'site'}: CopyOptions = {}
   const modules = fs.realpathSync(path.join(SITE_ROOT, 'node_modules'));
   fs.mkdirSync(path.join(dir, 'node_modules'));
   for (const entry of fs.readdirSync(modules)) {
-    if (entry !== '.cache') fs.symlinkSync(path.join(modules, entry), path.join(dir, 'node_modules', entry));
+    if (entry !== '.cache')
+      fs.symlinkSync(path.join(modules, entry), path.join(dir, 'node_modules', entry));
   }
 
   const resolve = (relative: string) => path.join(dir, relative);

@@ -9,7 +9,8 @@ import {test, expect, expectClean, hydrated} from '../lib/fixtures';
 import {readBuilt} from '../lib/build';
 
 /** Console errors other than the browser's note that the not-found page answered 404. */
-const errorsBesides404 = (errors: string[]) => errors.filter((e) => !/status of 404 \(Not Found\)/.test(e));
+const errorsBesides404 = (errors: string[]) =>
+  errors.filter((e) => !/status of 404 \(Not Found\)/.test(e));
 
 test.describe('content security policy', () => {
   test('an inline script without a listed hash is blocked and reported', async ({page, watch}) => {
@@ -37,12 +38,20 @@ test.describe('content security policy', () => {
   test('the /docs redirect page runs its script under the policy', async ({page, watch}) => {
     await page.goto('/docs?from=test#part');
     // The inline script keeps the query and the hash; the meta refresh alone would drop them.
-    await page.waitForURL((url) => url.pathname === '/docs/introduction' && url.search === '?from=test' && url.hash === '#part');
+    await page.waitForURL(
+      (url) =>
+        url.pathname === '/docs/introduction' &&
+        url.search === '?from=test' &&
+        url.hash === '#part',
+    );
     await hydrated(page);
     expectClean(watch);
   });
 
-  test('client-side navigation across docs, blog, landing page and API raises no CSP violation', async ({page, watch}) => {
+  test('client-side navigation across docs, blog, landing page and API raises no CSP violation', async ({
+    page,
+    watch,
+  }) => {
     await page.setViewportSize({width: 1280, height: 800});
     await page.goto('/docs/introduction');
     await hydrated(page);
@@ -57,11 +66,16 @@ test.describe('content security policy', () => {
     await page.waitForURL('**/docs/api/core');
     await page.waitForLoadState('networkidle');
     // All in one document: React rendered each page and Helmet rewrote the head.
-    expect(await page.evaluate(() => (window as unknown as {sameDocument?: boolean}).sameDocument)).toBe(true);
+    expect(
+      await page.evaluate(() => (window as unknown as {sameDocument?: boolean}).sameDocument),
+    ).toBe(true);
     expectClean(watch);
   });
 
-  test('the policy of _headers, sent as a header without the meta tag, raises no violation', async ({page, watch}) => {
+  test('the policy of _headers, sent as a header without the meta tag, raises no violation', async ({
+    page,
+    watch,
+  }) => {
     const headerPolicy = /^ {2}Content-Security-Policy: (.+)$/m.exec(readBuilt('_headers'))?.[1];
     expect(headerPolicy).toBeDefined();
     // Serve the pages as a host that reads _headers would: the policy as a response header,
@@ -69,10 +83,24 @@ test.describe('content security policy', () => {
     await page.route('**/*', async (route) => {
       if (route.request().resourceType() !== 'document') return route.continue();
       const response = await route.fetch();
-      const body = (await response.text()).replace(/<meta http-equiv="Content-Security-Policy"[^>]*>/, '');
-      await route.fulfill({response, body, headers: {...response.headers(), 'content-security-policy': headerPolicy!}});
+      const body = (await response.text()).replace(
+        /<meta http-equiv="Content-Security-Policy"[^>]*>/,
+        '',
+      );
+      await route.fulfill({
+        response,
+        body,
+        headers: {...response.headers(), 'content-security-policy': headerPolicy!},
+      });
     });
-    for (const path of ['/', '/docs/introduction', '/docs/api/core', '/blog', '/blog/why-skip', '/no/such/page']) {
+    for (const path of [
+      '/',
+      '/docs/introduction',
+      '/docs/api/core',
+      '/blog',
+      '/blog/why-skip',
+      '/no/such/page',
+    ]) {
       await page.goto(path);
       await hydrated(page);
       const metaTags = await page.locator('meta[http-equiv="Content-Security-Policy"]').count();

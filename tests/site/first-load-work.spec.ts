@@ -44,25 +44,38 @@ function serverTokenCount(route: string): number {
 
 test.describe('code blocks', () => {
   test('the highlighter chunk exists and carries the marker', () => {
-    const chunks = fs.readdirSync(path.join(BUILD, 'assets/js')).filter((file) =>
-      fs.readFileSync(path.join(BUILD, 'assets/js', file), 'utf8').includes(PRISM_MARKER),
-    );
+    const chunks = fs
+      .readdirSync(path.join(BUILD, 'assets/js'))
+      .filter((file) =>
+        fs.readFileSync(path.join(BUILD, 'assets/js', file), 'utf8').includes(PRISM_MARKER),
+      );
     expect(chunks.length, `chunks containing "${PRISM_MARKER}"`).toBeGreaterThan(0);
-    expect(chunks.some((file) => /^(main|runtime~main)\./.test(file)), 'Prism in the first-load bundle').toBe(false);
+    expect(
+      chunks.some((file) => /^(main|runtime~main)\./.test(file)),
+      'Prism in the first-load bundle',
+    ).toBe(false);
   });
 
   for (const route of [API_PAGE, '/docs/functions']) {
-    test(`${route}: a light first load keeps the server's lines and never fetches Prism`, async ({page, watch}) => {
+    test(`${route}: a light first load keeps the server's lines and never fetches Prism`, async ({
+      page,
+      watch,
+    }) => {
       const expected = serverTokenCount(route);
       expect(expected, 'token spans in the built HTML').toBeGreaterThan(10);
       const scripts = collectScripts(page);
       await page.goto(route);
       await hydrated(page);
       await page.waitForLoadState('networkidle');
-      expect(await page.locator('pre .token').count(), 'token spans after hydration').toBe(expected);
+      expect(await page.locator('pre .token').count(), 'token spans after hydration').toBe(
+        expected,
+      );
       const fetched = await Promise.all(scripts);
       expect(fetched.length).toBeGreaterThan(2);
-      expect(fetched.filter((s) => s.text.includes(PRISM_MARKER)).map((s) => s.url), 'highlighter fetched').toEqual([]);
+      expect(
+        fetched.filter((s) => s.text.includes(PRISM_MARKER)).map((s) => s.url),
+        'highlighter fetched',
+      ).toEqual([]);
       // The server's classes and colours are still on the blocks.
       const pre = page.locator('pre.prism-code').first();
       await expect(pre).toHaveAttribute('style', /background-color/);
@@ -74,7 +87,10 @@ test.describe('code blocks', () => {
     const light = async () => {
       await page.goto(API_PAGE);
       await hydrated(page);
-      return page.locator('pre.prism-code').first().evaluate((el) => getComputedStyle(el).backgroundColor);
+      return page
+        .locator('pre.prism-code')
+        .first()
+        .evaluate((el) => getComputedStyle(el).backgroundColor);
     };
     const lightBackground = await light();
     const scripts = collectScripts(page);
@@ -82,10 +98,15 @@ test.describe('code blocks', () => {
     await page.reload();
     await hydrated(page);
     const pre = page.locator('pre.prism-code').first();
-    await expect.poll(() => pre.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe(lightBackground);
+    await expect
+      .poll(() => pre.evaluate((el) => getComputedStyle(el).backgroundColor))
+      .not.toBe(lightBackground);
     await expect(pre.locator('.token').first()).toBeVisible();
     const fetched = await Promise.all(scripts);
-    expect(fetched.some((s) => s.text.includes(PRISM_MARKER)), 'highlighter fetched for dark mode').toBe(true);
+    expect(
+      fetched.some((s) => s.text.includes(PRISM_MARKER)),
+      'highlighter fetched for dark mode',
+    ).toBe(true);
     expectClean(watch);
   });
 
@@ -96,7 +117,10 @@ test.describe('code blocks', () => {
     await page.locator('.theme-doc-sidebar-menu a[href="/docs/functions"]').click();
     await expect(page).toHaveURL(/\/docs\/functions$/);
     await expect(page.locator('pre.prism-code .token').first()).toBeVisible();
-    expect(await page.evaluate(() => (window as unknown as {stayed?: boolean}).stayed), 'no full page load').toBe(true);
+    expect(
+      await page.evaluate(() => (window as unknown as {stayed?: boolean}).stayed),
+      'no full page load',
+    ).toBe(true);
     expectClean(watch);
   });
 
@@ -114,7 +138,10 @@ test.describe('code blocks', () => {
   });
 });
 
-test('internal links are prefetched only once the page is idle (src/plugins/idle-prefetch)', async ({page, watch}) => {
+test('internal links are prefetched only once the page is idle (src/plugins/idle-prefetch)', async ({
+  page,
+  watch,
+}) => {
   // The browser's idle callbacks are held until the test runs them: idle time on demand.
   await page.addInitScript(() => {
     const held: IdleRequestCallback[] = [];
@@ -132,31 +159,51 @@ test('internal links are prefetched only once the page is idle (src/plugins/idle
   expect(await prefetches.count(), 'prefetches before any idle time').toBe(0);
   await expect
     .poll(async () => {
-      await page.evaluate(() => (window as unknown as {runIdleCallbacks: () => void}).runIdleCallbacks());
+      await page.evaluate(() =>
+        (window as unknown as {runIdleCallbacks: () => void}).runIdleCallbacks(),
+      );
       return prefetches.count();
     })
     .toBeGreaterThan(0);
   const hrefs = await prefetches.evaluateAll((links) => links.map((l) => l.getAttribute('href')));
-  expect(hrefs.every((href) => /^\/assets\/js\/.+\.js$/.test(href ?? '')), hrefs.join(', ')).toBe(true);
+  expect(
+    hrefs.every((href) => /^\/assets\/js\/.+\.js$/.test(href ?? '')),
+    hrefs.join(', '),
+  ).toBe(true);
   expectClean(watch);
 });
 
-test('a blog list page gets its posts\' excerpts and metadata from one script (src/plugins/blog-excerpts-chunk)', async ({page}) => {
+test("a blog list page gets its posts' excerpts and metadata from one script (src/plugins/blog-excerpts-chunk)", async ({
+  page,
+}) => {
   const scripts = await scriptsLoadedBy(page, '/blog');
-  const slugs = await page.locator('main article h2 a').evaluateAll((links) => links.map((a) => a.getAttribute('href')!.replace('/blog/', '')));
+  const slugs = await page
+    .locator('main article h2 a')
+    .evaluateAll((links) => links.map((a) => a.getAttribute('href')!.replace('/blog/', '')));
   expect(slugs).toHaveLength(10);
-  const texts = [...scripts].map((script) => ({script, text: fs.readFileSync(path.join(BUILD, script), 'utf8')}));
+  const texts = [...scripts].map((script) => ({
+    script,
+    text: fs.readFileSync(path.join(BUILD, script), 'utf8'),
+  }));
   // A post's metadata module, as Docusaurus writes it for the list page.
   const carriers = (slug: string) =>
-    texts.filter(({text}) => text.includes(`"permalink":"/blog/${slug}","source":"@site/blog/`)).map(({script}) => script);
+    texts
+      .filter(({text}) => text.includes(`"permalink":"/blog/${slug}","source":"@site/blog/`))
+      .map(({script}) => script);
   const found = new Set(slugs.flatMap(carriers));
-  expect(slugs.filter((slug) => carriers(slug).length === 0), 'posts whose metadata no script carries').toEqual([]);
-  expect([...found], 'scripts carrying the posts\' metadata').toHaveLength(1);
+  expect(
+    slugs.filter((slug) => carriers(slug).length === 0),
+    'posts whose metadata no script carries',
+  ).toEqual([]);
+  expect([...found], "scripts carrying the posts' metadata").toHaveLength(1);
 });
 
 test.describe('entry scripts', () => {
   for (const {path: route} of PAGE_TYPES) {
-    test(`${route}: painted first, then the preloaded bundles run and hydrate`, async ({page, watch}) => {
+    test(`${route}: painted first, then the preloaded bundles run and hydrate`, async ({
+      page,
+      watch,
+    }) => {
       // Docusaurus's client entry sets window.docusaurus when `main` runs: note the time.
       await page.addInitScript(() => {
         let value: unknown;
@@ -175,7 +222,9 @@ test.describe('entry scripts', () => {
       const response = await page.goto(route);
       const html = (await response?.text()) ?? '';
       expect(html, 'no script element loads a bundle').not.toMatch(/<script[^>]*\bsrc=/);
-      expect(html.match(/<link rel=preload as=script href=\S+ data-entry-script/g) ?? []).toHaveLength(2);
+      expect(
+        html.match(/<link rel=preload as=script href=\S+ data-entry-script/g) ?? [],
+      ).toHaveLength(2);
       await hydrated(page);
       const {fcp, mainRanAt} = await page.evaluate(() => ({
         fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,

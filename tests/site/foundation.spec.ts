@@ -61,7 +61,9 @@ test.describe('routes', () => {
       await page.goto(`/docs/introduction${suffix}`);
       await hydrated(page);
       await expect(page.getByRole('heading', {name: NOT_FOUND})).toHaveCount(0);
-      await expect(page.locator('.menu__link--active', {hasText: /introduction/i}).first()).toBeVisible();
+      await expect(
+        page.locator('.menu__link--active', {hasText: /introduction/i}).first(),
+      ).toBeVisible();
     });
   }
 });
@@ -85,10 +87,15 @@ test.describe('navbar', () => {
     }
   });
 
-  test('the three right-hand links point at the repository, company page and chat', async ({page}) => {
+  test('the three right-hand links point at the repository, company page and chat', async ({
+    page,
+  }) => {
     await page.goto('/');
     const right = page.locator('.navbar__items--right');
-    await expect(right.getByRole('link', {name: 'Skip on GitHub'})).toHaveAttribute('href', 'https://github.com/SkipLabs/skip');
+    await expect(right.getByRole('link', {name: 'Skip on GitHub'})).toHaveAttribute(
+      'href',
+      'https://github.com/SkipLabs/skip',
+    );
     await expect(right.getByRole('link', {name: 'SkipLabs on LinkedIn'})).toHaveAttribute(
       'href',
       'https://www.linkedin.com/company/skiplabs/',
@@ -165,7 +172,9 @@ test.describe('shared chrome', () => {
     await expect(footer.locator('a')).toHaveCount(0);
   });
 
-  test('skip-to-content is the first focusable element and moves focus to the content', async ({page}) => {
+  test('skip-to-content is the first focusable element and moves focus to the content', async ({
+    page,
+  }) => {
     await page.goto('/docs/introduction');
     await hydrated(page);
     await page.keyboard.press('Tab');
@@ -177,7 +186,10 @@ test.describe('shared chrome', () => {
     await page.keyboard.press('Tab');
     const next = await page.evaluate(() => {
       const el = document.activeElement;
-      return {inMain: Boolean(el?.closest('main')), inNavbar: Boolean(el?.closest('nav.navbar, .theme-doc-sidebar-container'))};
+      return {
+        inMain: Boolean(el?.closest('main')),
+        inNavbar: Boolean(el?.closest('nav.navbar, .theme-doc-sidebar-container')),
+      };
     });
     expect(next).toEqual({inMain: true, inNavbar: false});
   });
@@ -185,7 +197,9 @@ test.describe('shared chrome', () => {
   test('the search component renders nothing', async ({page}) => {
     await page.goto('/');
     await hydrated(page);
-    await expect(page.locator('.navbar input[type="search"], .navbar .DocSearch, .navbar [class*="search"]')).toHaveCount(0);
+    await expect(
+      page.locator('.navbar input[type="search"], .navbar .DocSearch, .navbar [class*="search"]'),
+    ).toHaveCount(0);
   });
 
   test('the title uses a vertical bar as delimiter', async ({page}) => {
@@ -229,7 +243,10 @@ test.describe('errors and loading', () => {
     let corrupted = 0;
     await page.route('**/assets/js/*.js', async (route) => {
       const response = await route.fetch();
-      const body = (await response.text()).replaceAll(entry, () => (corrupted++, '{"title":{},"permalink":"/blog/why-skip"'));
+      const body = (await response.text()).replaceAll(
+        entry,
+        () => (corrupted++, '{"title":{},"permalink":"/blog/why-skip"'),
+      );
       await route.fulfill({response, body});
     });
     await page.goto('/blog/why-skip');
@@ -255,7 +272,9 @@ test.describe('errors and loading', () => {
     });
     let blocked = true;
     await page.route('**/assets/js/**', (route) =>
-      blocked && chunks.includes(new URL(route.request().url()).pathname) ? route.abort() : route.continue(),
+      blocked && chunks.includes(new URL(route.request().url()).pathname)
+        ? route.abort()
+        : route.continue(),
     );
     await page.goto('/docs/introduction/index.html');
     await expect(page.getByRole('button', {name: 'Retry'})).toBeVisible();
@@ -281,7 +300,9 @@ test.describe('errors and loading', () => {
     await page.locator('.menu a[href="/docs/getting_started"]').first().click();
     await reload;
     // A new document: the marker set on the old one is gone.
-    expect(await page.evaluate(() => (window as unknown as {marker?: number}).marker)).toBeUndefined();
+    expect(
+      await page.evaluate(() => (window as unknown as {marker?: number}).marker),
+    ).toBeUndefined();
     expect(new URL(page.url()).pathname).toBe('/docs/getting_started');
   });
 });
@@ -304,7 +325,8 @@ test.describe('navigation', () => {
     await page.goto('/docs/introduction');
     await hydrated(page);
     await page.route('**/assets/js/**', async (route) => {
-      if (chunks.includes(new URL(route.request().url()).pathname)) await new Promise((r) => setTimeout(r, 1200));
+      if (chunks.includes(new URL(route.request().url()).pathname))
+        await new Promise((r) => setTimeout(r, 1200));
       await route.continue();
     });
     await page.locator('.menu a[href="/docs/resources"]').first().click();
@@ -318,17 +340,27 @@ test.describe('navigation', () => {
     await hydrated(page);
     const link = page.locator('.menu a[href="/docs/functions"]').first();
     // Load the target's code first, so the navigation itself is immediate.
-    await page.evaluate(() => (window as unknown as {docusaurus: {preload(p: string): Promise<void>}}).docusaurus.preload('/docs/functions'));
+    await page.evaluate(() =>
+      (window as unknown as {docusaurus: {preload(p: string): Promise<void>}}).docusaurus.preload(
+        '/docs/functions',
+      ),
+    );
     await watchProgressBar(page);
     await link.click();
     await page.waitForURL('**/docs/functions');
     await expect(page.locator('article h1').first()).toBeVisible();
     await page.waitForTimeout(400);
-    expect(await page.evaluate(() => (window as unknown as {progressSeen: boolean}).progressSeen)).toBe(false);
+    expect(
+      await page.evaluate(() => (window as unknown as {progressSeen: boolean}).progressSeen),
+    ).toBe(false);
   });
 
   /** Requests for any of `chunks` made while `action` runs, and shortly after. */
-  async function chunkRequestsDuring(page: Page, chunks: string[], action: () => Promise<void>): Promise<string[]> {
+  async function chunkRequestsDuring(
+    page: Page,
+    chunks: string[],
+    action: () => Promise<void>,
+  ): Promise<string[]> {
     const seen: string[] = [];
     const onRequest = (req: {url(): string}) => {
       const path = new URL(req.url()).pathname;

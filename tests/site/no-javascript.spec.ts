@@ -45,7 +45,10 @@ for (const [kind, route] of PAGES) {
       // One level-one heading with text (the landing page's sits in its hero, above main; the
       // blog list's is visually hidden).
       await expect(page.locator('h1')).toHaveCount(1);
-      expect((await page.locator('h1').textContent())?.trim().length, 'characters of the h1').toBeGreaterThan(0);
+      expect(
+        (await page.locator('h1').textContent())?.trim().length,
+        'characters of the h1',
+      ).toBeGreaterThan(0);
       await context.close();
     });
 
@@ -72,7 +75,9 @@ for (const [kind, route] of PAGES) {
         return {scheme, background, text: getComputedStyle(paragraph).color};
       });
       expect(colours.scheme, 'color-scheme of the root').not.toContain('dark');
-      expect(luminance(colours.background), `background ${colours.background}`).toBeGreaterThan(0.8);
+      expect(luminance(colours.background), `background ${colours.background}`).toBeGreaterThan(
+        0.8,
+      );
       expect(luminance(colours.text), `text ${colours.text}`).toBeLessThan(0.3);
       await context.close();
     });
@@ -85,11 +90,17 @@ for (const [kind, route] of PAGES) {
       // anchor target, not a link.)
       const anchors = await page.locator('a').evaluateAll((links) =>
         links
-          .map((a) => ({text: (a.textContent ?? '').trim().slice(0, 40), href: a.getAttribute('href')}))
+          .map((a) => ({
+            text: (a.textContent ?? '').trim().slice(0, 40),
+            href: a.getAttribute('href'),
+          }))
           .filter((a) => a.href !== null || a.text !== ''),
       );
       expect(anchors.length).toBeGreaterThan(0);
-      expect(anchors.filter((a) => !a.href || /^\s*javascript:/i.test(a.href)), 'links without a real href').toEqual([]);
+      expect(
+        anchors.filter((a) => !a.href || /^\s*javascript:/i.test(a.href)),
+        'links without a real href',
+      ).toEqual([]);
 
       // The first visible internal link of the content that leads to another page.
       const here = new URL(page.url()).pathname;
@@ -108,7 +119,10 @@ for (const [kind, route] of PAGES) {
       await page.waitForURL((url) => url.pathname === expected);
       await expect(page.locator('main').first()).toBeVisible();
       await expect(page.getByRole('heading', {name: NOT_FOUND})).toHaveCount(0);
-      expect((await mainText(page)).length, `characters of main text on ${expected}`).toBeGreaterThan(100);
+      expect(
+        (await mainText(page)).length,
+        `characters of main text on ${expected}`,
+      ).toBeGreaterThan(100);
       await context.close();
     });
   });

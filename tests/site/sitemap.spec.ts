@@ -38,7 +38,10 @@ test.describe('every page', () => {
   test.describe.configure({timeout: 120_000});
 
   for (const path of paths) {
-    test(`${path} loads cleanly and has no axe violation, light and dark`, async ({page, watch}) => {
+    test(`${path} loads cleanly and has no axe violation, light and dark`, async ({
+      page,
+      watch,
+    }) => {
       await test.step('light: loads cleanly', async () => {
         const response = await page.goto(path);
         expect(response?.status()).toBe(200);

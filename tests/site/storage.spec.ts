@@ -31,13 +31,18 @@ const BROKEN_STORAGE = {
 } as const;
 
 async function toggleColourMode(page: Page): Promise<void> {
-  await page.getByRole('button', {name: /dark mode|light mode|system mode/i}).first().click();
+  await page
+    .getByRole('button', {name: /dark mode|light mode|system mode/i})
+    .first()
+    .click();
 }
 
 for (const [breakage, script] of Object.entries(BROKEN_STORAGE)) {
   test.describe(`when ${breakage}`, () => {
     for (const [kind, route] of PAGES) {
-      test(`the ${kind} ${route} renders, hydrates and its colour toggle switches, with no uncaught error`, async ({page}) => {
+      test(`the ${kind} ${route} renders, hydrates and its colour toggle switches, with no uncaught error`, async ({
+        page,
+      }) => {
         const uncaught: string[] = [];
         page.on('pageerror', (error) => uncaught.push(error.message));
         await page.addInitScript(script);

@@ -13,8 +13,8 @@ export default function Hero(): ReactNode {
         </Heading>
         <p className={styles.heroLead}>
           Skip is an open-source TypeScript framework for reactive backend services: you declare how
-          your data is derived from its inputs, and the runtime keeps every result current and streams
-          each change to your clients.
+          your data is derived from its inputs, and the runtime keeps every result current and
+          streams each change to your clients.
         </p>
         <div className={styles.actions}>
           <Link className="button button--primary button--lg" to="/docs/getting_started">

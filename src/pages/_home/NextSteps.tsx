@@ -5,8 +5,16 @@ import Heading from '@theme/Heading';
 import styles from './styles.module.css';
 
 const steps = [
-  {to: '/docs/getting_started', title: 'Getting started', body: 'Install Skip and run a reactive service in a few minutes.'},
-  {to: '/docs/api/core', title: 'API reference', body: 'Every interface, class and function of the five packages.'},
+  {
+    to: '/docs/getting_started',
+    title: 'Getting started',
+    body: 'Install Skip and run a reactive service in a few minutes.',
+  },
+  {
+    to: '/docs/api/core',
+    title: 'API reference',
+    body: 'Every interface, class and function of the five packages.',
+  },
   {to: '/blog', title: 'Blog', body: 'Releases, tutorials and essays on reactive backends.'},
 ];
 

@@ -39,8 +39,20 @@ export default function blogExcerptsChunkPlugin(): Plugin {
         optimization: {
           splitChunks: {
             cacheGroups: {
-              blogExcerpts: {name: 'blog-excerpts', test: isExcerpt as never, chunks: 'async', enforce: true, priority: 45},
-              mdxReact: {name: 'mdx-react', test: isMdxReact as never, chunks: 'async', enforce: true, priority: 45},
+              blogExcerpts: {
+                name: 'blog-excerpts',
+                test: isExcerpt as never,
+                chunks: 'async',
+                enforce: true,
+                priority: 45,
+              },
+              mdxReact: {
+                name: 'mdx-react',
+                test: isMdxReact as never,
+                chunks: 'async',
+                enforce: true,
+                priority: 45,
+              },
             },
           },
         },

@@ -31,7 +31,10 @@ export default function codeHighlightOnDemandPlugin(): Plugin {
       ];
       if (!isServer) {
         plugins.push(
-          new NormalModuleReplacementPlugin(/code-highlight-on-demand[\\/]highlighted(\.ts)?$/, here('./highlighted.client.ts')),
+          new NormalModuleReplacementPlugin(
+            /code-highlight-on-demand[\\/]highlighted(\.ts)?$/,
+            here('./highlighted.client.ts'),
+          ),
         );
       }
       return {plugins};

@@ -180,7 +180,10 @@ export default function contentSecurityPolicyPlugin(): Plugin {
           headers: [{key: 'Content-Security-Policy', value: policy}],
         })),
       };
-      await fs.writeFile(path.join(outDir, 'serve.json'), `${JSON.stringify(serveJson, null, 2)}\n`);
+      await fs.writeFile(
+        path.join(outDir, 'serve.json'),
+        `${JSON.stringify(serveJson, null, 2)}\n`,
+      );
     },
   };
 }

@@ -111,7 +111,10 @@ export function cardSvg(card: Card): string {
   // Centre the title block between the header (ends at y≈168) and the footer (starts at y≈500).
   const firstBaseline = Math.round(334 - ((lines.length - 1) * lineHeight) / 2 + size * 0.36);
   const title = lines
-    .map((line, i) => `<tspan x="${MARGIN}" y="${firstBaseline + i * lineHeight}">${escapeXml(line)}</tspan>`)
+    .map(
+      (line, i) =>
+        `<tspan x="${MARGIN}" y="${firstBaseline + i * lineHeight}">${escapeXml(line)}</tspan>`,
+    )
     .join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}">
 <defs>

@@ -22,7 +22,9 @@ export function postCardPath(post: BlogPost): string {
 }
 
 function longDate(date: Date | string): string {
-  return new Intl.DateTimeFormat('en-GB', {dateStyle: 'long', timeZone: 'UTC'}).format(new Date(date));
+  return new Intl.DateTimeFormat('en-GB', {dateStyle: 'long', timeZone: 'UTC'}).format(
+    new Date(date),
+  );
 }
 
 async function exists(file: string): Promise<boolean> {
@@ -45,18 +47,30 @@ export default function socialCardsPlugin({siteConfig}: LoadContext): Plugin {
       for (const post of blog?.blogPosts ?? []) {
         const expected = postCardPath(post);
         if (post.metadata.frontMatter.image !== expected) {
-          throw new Error(`[${NAME}] ${post.metadata.source}: set \`image: ${expected}\` in the front matter; this plugin draws that card`);
+          throw new Error(
+            `[${NAME}] ${post.metadata.source}: set \`image: ${expected}\` in the front matter; this plugin draws that card`,
+          );
         }
         cards.push({
           file: expected,
-          card: {title: post.metadata.title, kicker: blog!.blogTitle, footer: longDate(post.metadata.date), host},
+          card: {
+            title: post.metadata.title,
+            kicker: blog!.blogTitle,
+            footer: longDate(post.metadata.date),
+            host,
+          },
         });
       }
       const defaultImage = siteConfig.themeConfig.image;
       if (typeof defaultImage === 'string') {
         cards.push({
           file: defaultImage,
-          card: {title: siteConfig.tagline, kicker: siteConfig.title, footer: 'Guides · API reference · Blog', host},
+          card: {
+            title: siteConfig.tagline,
+            kicker: siteConfig.title,
+            footer: 'Guides · API reference · Blog',
+            host,
+          },
         });
       }
       for (const {file, card} of cards) {

@@ -26,19 +26,29 @@ import type {Props} from '@theme/CodeBlock/Content';
 
 /** The block's `<pre>` as the server wrote it; its attributes and lines are left alone. */
 function ServerRenderedContent(): ReactNode {
-  const {wordWrap} = useCodeBlockContext();
+  const {codeBlockRef} = useCodeBlockContext().wordWrap;
   return (
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-    <pre ref={wordWrap.codeBlockRef} tabIndex={0} dangerouslySetInnerHTML={{__html: ''}} suppressHydrationWarning />
+    <pre
+      ref={codeBlockRef}
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- the theme's scrollable block is reached by keyboard
+      tabIndex={0}
+      dangerouslySetInnerHTML={{__html: ''}}
+      suppressHydrationWarning
+    />
   );
 }
 
 /** Shown while the highlighted content loads: the same code, not yet coloured. */
 function PlainContent({className}: Props): ReactNode {
   const {metadata, wordWrap} = useCodeBlockContext();
+  const {codeBlockRef} = wordWrap;
   return (
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-    <pre ref={wordWrap.codeBlockRef} tabIndex={0} className={clsx(className, 'prism-code', 'thin-scrollbar')}>
+    <pre
+      ref={codeBlockRef}
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- the theme's scrollable block is reached by keyboard
+      tabIndex={0}
+      className={clsx(className, 'prism-code', 'thin-scrollbar')}
+    >
       <code>{metadata.code}</code>
     </pre>
   );
@@ -48,7 +58,9 @@ export default function CodeBlockContent(props: Props): ReactNode {
   // False on the server and during hydration, true once hydrated and for later mounts.
   const isBrowser = useIsBrowser();
   const {colorMode} = useColorMode();
-  const [keepServerHtml, setKeepServerHtml] = useState(() => typeof window !== 'undefined' && !isBrowser);
+  const [keepServerHtml, setKeepServerHtml] = useState(
+    () => typeof window !== 'undefined' && !isBrowser,
+  );
   if (keepServerHtml && isBrowser && colorMode !== 'light') setKeepServerHtml(false);
 
   if (keepServerHtml) return <ServerRenderedContent />;

@@ -22,7 +22,10 @@ export default function MetadataWrapper(props: Props): ReactNode {
   const {siteConfig} = useDocusaurusContext();
   const {metadata, frontMatter} = useDoc();
   // A category's index doc has a permalink ending in `/`; its page is served without it.
-  const path = siteConfig.trailingSlash === false ? metadata.permalink.replace(/(.)\/$/, '$1') : metadata.permalink;
+  const path =
+    siteConfig.trailingSlash === false
+      ? metadata.permalink.replace(/(.)\/$/, '$1')
+      : metadata.permalink;
   const url = useBaseUrl(path, {absolute: true});
   const title = plainText(metadata.title);
   const siteUrl = useBaseUrl('/', {absolute: true});

@@ -19,8 +19,18 @@ import type {Props} from '@theme/BlogPostItem/Header/Info';
 import styles from './styles.module.css';
 
 const MONTHS = [
-  'January', 'February', 'March', 'April', 'May', 'June',
-  'July', 'August', 'September', 'October', 'November', 'December',
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
 ];
 
 /** "February 11, 2025": the calendar day in UTC, as `Intl.DateTimeFormat('en')` writes it. */
