@@ -21,6 +21,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import {pathToFileURL} from 'node:url';
+import type {TestInfo} from '@playwright/test';
 
 export const ROOT = path.resolve(__dirname, '../..');
 const LOOPBACK_PRELOAD = path.join(__dirname, 'runnable-loopback.mjs');
@@ -827,4 +828,23 @@ if (require.main === module) {
     );
     process.exit(failed ? 1 : 0);
   })();
+}
+
+/**
+ * A scenario run from a Playwright test: the test's worker picks the ports, and the run's
+ * log is attached to the test whether it passes or fails.
+ */
+export async function runScenarioInTest(
+  scenario: Scenario,
+  testInfo: TestInfo,
+): Promise<RunReport> {
+  const log: string[] = [];
+  try {
+    return await runScenario(scenario, {
+      parallelIndex: testInfo.parallelIndex,
+      log: (line) => log.push(line),
+    });
+  } finally {
+    await testInfo.attach('run log', {body: log.join('\n'), contentType: 'text/plain'});
+  }
 }

@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {test, expect} from '@playwright/test';
-import {ROOT, runScenario, scenariosOf} from '../lib/runnable';
+import {ROOT, runScenarioInTest, scenariosOf} from '../lib/runnable';
 
 const FILE = 'tests/runnable/claims.md';
 const scenarios = scenariosOf(FILE, fs.readFileSync(path.join(ROOT, FILE), 'utf8'));
@@ -20,17 +20,9 @@ test('the file holds the two scenarios', () => {
 for (const scenario of scenarios) {
   test(`the runtime behaves as the pages say (tests/runnable/claims.md › ${scenario.id})`, async ({}, testInfo) => {
     test.setTimeout(240_000);
-    const log: string[] = [];
-    try {
-      const report = await runScenario(scenario, {
-        parallelIndex: testInfo.parallelIndex,
-        log: (line) => log.push(line),
-      });
-      // Every output block of the file was compared, none skipped.
-      expect(report.outputs).toBe(scenario.items.filter((i) => i.kind === 'output').length);
-    } finally {
-      await testInfo.attach('run log', {body: log.join('\n'), contentType: 'text/plain'});
-    }
+    const report = await runScenarioInTest(scenario, testInfo);
+    // Every output block of the file was compared, none skipped.
+    expect(report.outputs).toBe(scenario.items.filter((i) => i.kind === 'output').length);
   });
 }
 

@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {test, expect} from '@playwright/test';
-import {collectScenarios, ROOT, runScenario} from '../lib/runnable';
+import {collectScenarios, ROOT, runScenarioInTest} from '../lib/runnable';
 
 const scenarios = collectScenarios();
 
@@ -105,20 +105,12 @@ for (const scenario of scenarios) {
   test(`${scenario.file} › ${scenario.id}: the page's steps print the page's output`, async ({}, testInfo) => {
     // Under load a service may take a while to start; every step has its own, shorter limit.
     test.setTimeout(240_000);
-    const log: string[] = [];
-    try {
-      const report = await runScenario(scenario, {
-        parallelIndex: testInfo.parallelIndex,
-        log: (line) => log.push(line),
-      });
-      testInfo.annotations.push({
-        type: 'executed',
-        description: `${report.blocks.join(', ')} (${(report.ms / 1000).toFixed(1)} s)`,
-      });
-      expect(report.outputs).toBeGreaterThan(0);
-    } finally {
-      await testInfo.attach('run log', {body: log.join('\n'), contentType: 'text/plain'});
-    }
+    const report = await runScenarioInTest(scenario, testInfo);
+    testInfo.annotations.push({
+      type: 'executed',
+      description: `${report.blocks.join(', ')} (${(report.ms / 1000).toFixed(1)} s)`,
+    });
+    expect(report.outputs).toBeGreaterThan(0);
   });
 }
 
