@@ -51,6 +51,7 @@ import * as chromeLauncher from 'chrome-launcher';
 
 import {PAGE_TYPES, firstLoad} from '../tests/lib/first-load.cjs';
 import {CHROMIUM_ARGS} from '../tests/lib/chromium-args.cjs';
+import {NOT_COPIED} from '../tests/lib/not-copied.cjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RESULTS_DIR = path.join(ROOT, 'bench-results');
@@ -73,16 +74,6 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 // Headless Debian Chromium, kept off the network (the flags of playwright.config.ts).
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 
-// Left out of the temporary copies: installed, generated or produced by tests.
-const NOT_COPIED = new Set([
-  'node_modules',
-  'build',
-  '.docusaurus',
-  '.git',
-  'test-results',
-  'bench-results',
-  'playwright-report',
-]);
 
 const {values: options} = parseArgs({
   options: {

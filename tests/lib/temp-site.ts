@@ -17,20 +17,11 @@ import {spawn} from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import {NOT_COPIED} from './not-copied.cjs';
 
 /** The project's root folder. */
 export const SITE_ROOT = path.resolve(__dirname, '..', '..');
 
-// Installed, generated, or produced by tests and benchmarks: never copied.
-const NOT_COPIED = new Set([
-  'node_modules',
-  'build',
-  '.docusaurus',
-  '.git',
-  'test-results',
-  'bench-results',
-  'playwright-report',
-]);
 
 export type CopyOptions = {
   /** Copy the generated API reference (docs/api/ and its stamp). Default true. */
