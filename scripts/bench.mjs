@@ -74,7 +74,6 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 // Headless Debian Chromium, kept off the network (the flags of playwright.config.ts).
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 
-
 const {values: options} = parseArgs({
   options: {
     runs: {type: 'string', default: '3'},

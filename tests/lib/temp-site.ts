@@ -22,7 +22,6 @@ import {NOT_COPIED} from './not-copied.cjs';
 /** The project's root folder. */
 export const SITE_ROOT = path.resolve(__dirname, '..', '..');
 
-
 export type CopyOptions = {
   /** Copy the generated API reference (docs/api/ and its stamp). Default true. */
   apiReference?: boolean;
