@@ -13,8 +13,8 @@ import {ROOT, runScenarioInTest, scenariosOf} from '../lib/runnable';
 const FILE = 'tests/runnable/claims.md';
 const scenarios = scenariosOf(FILE, fs.readFileSync(path.join(ROOT, FILE), 'utf8'));
 
-test('the file holds the two scenarios', () => {
-  expect(scenarios.map((s) => s.id)).toEqual(['claims', 'followers']);
+test('the file holds the three scenarios', () => {
+  expect(scenarios.map((s) => s.id)).toEqual(['claims', 'followers', 'posts']);
 });
 
 for (const scenario of scenarios) {
@@ -37,6 +37,6 @@ test('the TypeScript of tests/runnable/claims.md compiles, strict, like a page s
       file: FILE,
       fragment: false,
     }));
-  expect(samples.length).toBe(4);
+  expect(samples.length).toBe(5);
   expect(checkSamples(samples).failures).toEqual([]);
 });
