@@ -13,8 +13,14 @@ import {ROOT, runScenarioInTest, scenariosOf} from '../lib/runnable';
 const FILE = 'tests/runnable/claims.md';
 const scenarios = scenariosOf(FILE, fs.readFileSync(path.join(ROOT, FILE), 'utf8'));
 
-test('the file holds the four scenarios', () => {
-  expect(scenarios.map((s) => s.id)).toEqual(['claims', 'followers', 'posts', 'leaderdrop']);
+test('the file holds the five scenarios', () => {
+  expect(scenarios.map((s) => s.id)).toEqual([
+    'claims',
+    'followers',
+    'posts',
+    'leaderdrop',
+    'pgposts',
+  ]);
 });
 
 for (const scenario of scenarios) {
@@ -37,6 +43,6 @@ test('the TypeScript of tests/runnable/claims.md compiles, strict, like a page s
       file: FILE,
       fragment: false,
     }));
-  expect(samples.length).toBe(8);
+  expect(samples.length).toBe(9);
   expect(checkSamples(samples).failures).toEqual([]);
 });
