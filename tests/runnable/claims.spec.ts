@@ -13,8 +13,13 @@ import {ROOT, runScenarioInTest, scenariosOf} from '../lib/runnable';
 const FILE = 'tests/runnable/claims.md';
 const scenarios = scenariosOf(FILE, fs.readFileSync(path.join(ROOT, FILE), 'utf8'));
 
-test('the file holds the two scenarios', () => {
-  expect(scenarios.map((s) => s.id)).toEqual(['claims', 'followers']);
+test('the file holds its scenarios', () => {
+  expect(scenarios.map((s) => s.id)).toEqual([
+    'claims',
+    'followers',
+    'externals-claims',
+    'deploying-claims',
+  ]);
 });
 
 for (const scenario of scenarios) {
@@ -37,6 +42,6 @@ test('the TypeScript of tests/runnable/claims.md compiles, strict, like a page s
       file: FILE,
       fragment: false,
     }));
-  expect(samples.length).toBe(4);
+  expect(samples.length).toBe(10);
   expect(checkSamples(samples).failures).toEqual([]);
 });
