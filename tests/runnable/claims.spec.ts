@@ -42,6 +42,6 @@ test('the TypeScript of tests/runnable/claims.md compiles, strict, like a page s
       file: FILE,
       fragment: false,
     }));
-  expect(samples.length).toBe(12);
+  expect(samples.length).toBe(13);
   expect(checkSamples(samples).failures).toEqual([]);
 });
