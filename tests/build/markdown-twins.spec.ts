@@ -209,3 +209,15 @@ test("the API pages' twins come from the generated reference", () => {
   expect(methods.length).toBeGreaterThan(1);
   for (const method of methods) expect(twin).toContain(`### ${method}()`);
 });
+
+test("the landing page's twin and llms.txt carry the landing page's own description and code sample", () => {
+  const $ = parse(readBuilt('index.html'));
+  const description = $('meta[name="description"]').attr('content') ?? '';
+  expect(description.length).toBeGreaterThan(40);
+  expect(readBuilt('index.md')).toContain(description);
+  expect(readBuilt('llms.txt')).toContain(description);
+  // The sample shown on the landing page (its first line of code) is in the twin.
+  const firstCodeLine = $('main pre code .token-line').first().text().trim();
+  expect(firstCodeLine.length).toBeGreaterThan(5);
+  expect(readBuilt('index.md')).toContain(firstCodeLine);
+});

@@ -12,7 +12,9 @@
  * and takes titles, descriptions and order from the docs and blog plugins' loaded content.
  * The HTML pages link their twin themselves (src/theme/DocBreadcrumbs,
  * src/theme/BlogPostItem/Header, src/pages/index.tsx, through ./twin-path.ts), so this
- * plugin edits no HTML.
+ * plugin edits no HTML, and it reads no file another plugin writes: the landing page's
+ * description comes from the config's `customFields` (the page reads the same field), and
+ * the landing sample's path from this plugin's options in the config.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -59,23 +61,24 @@ function sidebarDocs(items: SidebarItem[], group?: string): {id: string; group?:
   });
 }
 
-/** The `<meta name="description">` of a built page (minified: attributes may be unquoted). */
-function descriptionOf(html: string): string {
-  const tag = /<meta\b[^>]*\bname=["']?description\b[^>]*>/i.exec(html)?.[0] ?? '';
-  const match = /\bcontent=(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/i.exec(tag);
-  const value = match?.[1] ?? match?.[2] ?? match?.[3] ?? '';
-  return value.replace(
-    /&(quot|amp|lt|gt|#39|#x27);/g,
-    (_m, e: string) => ({quot: '"', amp: '&', lt: '<', gt: '>', '#39': "'", '#x27': "'"})[e] ?? '',
-  );
-}
-
 const isMarkdown = (file: string) => /\.mdx?$/.test(file);
 
 const linkLine = (siteUrl: string, page: Pick<Page, 'title' | 'route' | 'description'>) =>
   `- [${page.title}](${siteUrl}${twinPath(page.route)})${page.description ? `: ${page.description}` : ''}`;
 
-export default function markdownTwinsPlugin({siteConfig, siteDir}: LoadContext): Plugin {
+export type Options = {
+  /** The landing page's code sample (an MDX file, relative to the site), shown in its twin. */
+  landingSample?: string;
+};
+
+export default function markdownTwinsPlugin(
+  {siteConfig, siteDir}: LoadContext,
+  options: unknown,
+): Plugin {
+  const {landingSample} = (options ?? {}) as Options;
+  if (landingSample !== undefined && typeof landingSample !== 'string') {
+    throw new Error(`[${NAME}] the option landingSample must be a path (a string)`);
+  }
   return {
     name: NAME,
     async postBuild({outDir, routes, routesBuildMetadata, plugins}) {
@@ -171,12 +174,10 @@ export default function markdownTwinsPlugin({siteConfig, siteDir}: LoadContext):
 
       // The landing page: what the site is, the sample it shows, and where to read on.
       const landing = sourced.find((route) => route.path === siteConfig.baseUrl);
-      const landingHtml = landing
-        ? await fs.readFile(path.join(outDir, 'index.html'), 'utf8').catch(() => '')
-        : '';
-      const landingDescription = descriptionOf(landingHtml);
-      const sampleFile = path.join(siteDir, 'src/pages/_home/sample.mdx');
-      const sample = await fs.readFile(sampleFile, 'utf8').catch(() => '');
+      // The same text as the landing page's description (the config's customFields).
+      const landingDescription = String(siteConfig.customFields?.landingDescription ?? '');
+      const sampleFile = landingSample ? path.join(siteDir, landingSample) : '';
+      const sample = sampleFile ? await fs.readFile(sampleFile, 'utf8') : '';
       if (landing) {
         const sampleMarkdown = sample
           ? toMarkdownTwin(sample, 'mdx', {
