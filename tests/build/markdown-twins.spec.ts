@@ -11,7 +11,7 @@ import type {Root, Nodes} from 'mdast';
 import {BUILD, ROOT, routeFile} from '../lib/build-output';
 import {fileForPath, parse, readBuilt} from '../lib/build';
 import {sitemapUrls} from '../lib/sitemap';
-import {GUIDES} from '../lib/spec';
+import {GUIDES} from '../lib/sources';
 
 /** The blog's list pages: pagination, archive, authors and tags. They have no twin. */
 const LIST_PAGE = /^\/blog(\/page\/\d+|\/archive|\/authors(\/.*)?|\/tags(\/.*)?)?$/;

@@ -4,7 +4,7 @@
  */
 import type {Page} from '@playwright/test';
 import {test, expect, expectClean, hydrated, routeOnlyScripts} from '../lib/fixtures';
-import {SITE_ROUTES} from '../lib/spec';
+import {SITE_ROUTES} from '../lib/sources';
 
 const NOT_FOUND = 'Page Not Found';
 
