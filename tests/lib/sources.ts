@@ -5,6 +5,7 @@
  * against them once (tests/build/blog.spec.ts, tests/build/guides.spec.ts).
  */
 import fs from 'node:fs';
+import {createRequire} from 'node:module';
 import path from 'node:path';
 import yaml from 'js-yaml';
 
@@ -64,8 +65,10 @@ export const POST_SLUGS: readonly string[] = POSTS.map((post) => post.slug).sort
  * reads the generated API sidebars, so it needs docs/api/ (any build makes it).
  */
 function readGuides(): readonly string[] {
-  const jitiPath = require.resolve('jiti', {paths: [require.resolve('@docusaurus/utils')]});
-  const jiti = require(jitiPath) as (
+  const fromDocusaurus = createRequire(
+    path.join(ROOT, 'node_modules/@docusaurus/utils/package.json'),
+  );
+  const jiti = fromDocusaurus('jiti') as (
     from: string,
     options: {interopDefault: boolean},
   ) => (id: string) => {guides: string[]};
