@@ -44,7 +44,7 @@ const inGitWorktree = (() => {
   }
 })();
 
-/** The description of pages that have none of their own (tags index, authors, not found). */
+/** The description of pages that have none of their own (authors, not found). */
 const defaultDescription = 'Skip: reactive backend services in TypeScript.';
 
 /**
@@ -151,9 +151,13 @@ const config: Config = {
           blogSidebarTitle: 'All posts',
           blogSidebarCount: 'ALL',
           showReadingTime: true,
+          // Spec §2: /blog/authors lists the authors and each post names its own, but there is
+          // no page per author (authors.yml gives none a `page`) and no tag pages: no tags
+          // file, and front-matter.ts refuses a `tags` field (the plugin publishes a page for
+          // every tag used and has no option to keep tags without their pages).
           authorsMapPath: 'authors.yml',
           onInlineAuthors: 'throw',
-          onInlineTags: 'throw',
+          tags: false,
           onUntruncatedBlogPosts: 'throw',
           feedOptions: {
             type: 'all',

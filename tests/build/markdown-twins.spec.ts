@@ -11,10 +11,10 @@ import type {Root, Nodes} from 'mdast';
 import {BUILD, ROOT, routeFile} from '../lib/build-output';
 import {fileForPath, parse, readBuilt} from '../lib/build';
 import {sitemapUrls} from '../lib/sitemap';
-import {GUIDES} from '../lib/spec';
+import {GUIDES} from '../lib/sources';
 
-/** The blog's list pages: pagination, archive, authors and tags. They have no twin. */
-const LIST_PAGE = /^\/blog(\/page\/\d+|\/archive|\/authors(\/.*)?|\/tags(\/.*)?)?$/;
+/** The blog's list pages: pagination, archive and authors. They have no twin. */
+const LIST_PAGE = /^\/blog(\/page\/\d+|\/archive|\/authors)?$/;
 
 const origin = () => new URL(sitemapUrls()[0]!).origin;
 
