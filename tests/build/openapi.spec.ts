@@ -380,3 +380,10 @@ for (const {method, route, operation, status, response} of documented) {
     if (response.content) expect([...seenTypes].sort(), `every media type of ${key} was met`).toEqual(Object.keys(response.content).sort());
   });
 }
+
+test('the build publishes the document as a file and llms.txt links it', () => {
+  const built = path.join(ROOT, 'build', 'openapi', 'skip-http-0.0.15.yaml');
+  expect(fs.readFileSync(built, 'utf8')).toBe(fs.readFileSync(path.join(ROOT, DOCUMENT), 'utf8'));
+  const llms = fs.readFileSync(path.join(ROOT, 'build', 'llms.txt'), 'utf8');
+  expect(llms).toContain('](https://skiplabs.io/openapi/skip-http-0.0.15.yaml)');
+});

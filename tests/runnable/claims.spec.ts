@@ -2,8 +2,9 @@
  * The behaviour the guides state in sentences, pinned: tests/runnable/claims.md is a scenario
  * in the pages' markup (status codes, DELETE and resubscription, what an update carries, the
  * initialData rule, a mapper failing on a write, getStreamUUID on failure, a mirror's need for
- * the streaming port), run against the real runtime like a page. An upgrade of the Skip
- * packages that changes one of these fails here, naming the block, before a page is wrong.
+ * the streaming port; the HTTP protocol as client.mdx states it: content types, watermarks,
+ * when an instance is collected, prefixed identifiers, errors), run against the real runtime
+ * like a page. An upgrade of the Skip packages that changes one of these fails here, naming the block, before a page is wrong.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,8 +14,8 @@ import {ROOT, runScenarioInTest, scenariosOf} from '../lib/runnable';
 const FILE = 'tests/runnable/claims.md';
 const scenarios = scenariosOf(FILE, fs.readFileSync(path.join(ROOT, FILE), 'utf8'));
 
-test('the file holds the two scenarios', () => {
-  expect(scenarios.map((s) => s.id)).toEqual(['claims', 'followers']);
+test('the file holds the three scenarios', () => {
+  expect(scenarios.map((s) => s.id)).toEqual(['claims', 'followers', 'protocol']);
 });
 
 for (const scenario of scenarios) {
@@ -37,6 +38,6 @@ test('the TypeScript of tests/runnable/claims.md compiles, strict, like a page s
       file: FILE,
       fragment: false,
     }));
-  expect(samples.length).toBe(4);
+  expect(samples.length).toBe(7);
   expect(checkSamples(samples).failures).toEqual([]);
 });
