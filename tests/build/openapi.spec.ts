@@ -164,6 +164,7 @@ type Request = {
 };
 
 const JSON_TYPE = {'Content-Type': 'application/json'};
+const TEXT_TYPE = {'Content-Type': 'text/plain'};
 const SSE = {Accept: 'text/event-stream'};
 const NEVER_ISSUED = '00000000-0000-4000-8000-000000000000';
 
@@ -222,7 +223,11 @@ const REQUESTS: Record<string, Request[]> = {
   ],
   'streamPreflight 200': [{params: () => ({uuid: NEVER_ISSUED})}],
   'streamPreflight 204': [{server: 'cors', params: () => ({uuid: NEVER_ISSUED})}],
-  'snapshot 200': [{params: () => ({resource: 'scores'}), headers: JSON_TYPE, body: '{}'}],
+  'snapshot 200': [
+    {params: () => ({resource: 'scores'}), headers: JSON_TYPE, body: '{}'},
+    // Not declared as JSON: the server reads {} and the constructor sees no `refuse`.
+    {params: () => ({resource: 'scores'}), headers: TEXT_TYPE, body: '{"refuse": true}'},
+  ],
   'snapshot 400': [{params: () => ({resource: 'scores'}), headers: JSON_TYPE, body: '[1,'}],
   'snapshot 500': [
     {params: () => ({resource: 'nope'}), headers: JSON_TYPE, body: '{}'},
@@ -243,6 +248,7 @@ const REQUESTS: Record<string, Request[]> = {
   ],
   'writeInput 400': [
     {params: () => ({collection: 'plays'}), headers: JSON_TYPE, body: '{}'},
+    {params: () => ({collection: 'plays'}), headers: TEXT_TYPE, body: '[["k", [1]]]'},
     {params: () => ({collection: 'plays'}), headers: JSON_TYPE, body: '[['},
   ],
   'writeInput 500': [{params: () => ({collection: 'nope'}), headers: JSON_TYPE, body: '[["k", [1]]]'}],
