@@ -38,6 +38,6 @@ test('the TypeScript of tests/runnable/claims.md compiles, strict, like a page s
       file: FILE,
       fragment: false,
     }));
-  expect(samples.length).toBe(7);
+  expect(samples.length).toBe(8);
   expect(checkSamples(samples).failures).toEqual([]);
 });
