@@ -240,6 +240,7 @@ const REQUESTS: Record<string, Request[]> = {
   'lookup 400': [{params: () => ({resource: 'scores'}), headers: JSON_TYPE, body: '{"key":'}],
   'lookup 500': [
     {params: () => ({resource: 'scores'}), headers: JSON_TYPE, body: '{"key": "red"}'},
+    {params: () => ({resource: 'scores'}), headers: TEXT_TYPE, body: '{"key": "red", "params": {}}'},
     {params: () => ({resource: 'nope'}), headers: JSON_TYPE, body: '{"key": "red", "params": {}}'},
   ],
   'writeInput 200': [
