@@ -8,17 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {test, expect} from '@playwright/test';
 import {BLOG_SLUGS, GUIDES, SITE_ROUTES, apiRoutes} from '../lib/spec';
-import {BUILD, ROOT} from '../lib/build-output';
-import {
-  builtPages,
-  contentPages,
-  fileForPath,
-  isRedirectPage,
-  meta,
-  parse,
-  pngSize,
-  readBuilt,
-} from '../lib/build';
+import {BUILD, ROOT, builtPages, contentPages, fileForPath, isRedirectPage, meta, parse, pngSize, readBuilt} from '../lib/build-output';
 import {sitemapUrls} from '../lib/sitemap';
 
 /** The site's public origin, as the sitemap writes it. */

@@ -14,9 +14,9 @@ import path from 'node:path';
 import type {Page, Response} from '@playwright/test';
 import {PAGE_TYPES} from '../lib/first-load.cjs';
 import {routeFile} from '../lib/route-file.cjs';
+import {BUILD} from '../lib/build-output';
 import {test, expect, expectClean, hydrated, scriptsLoadedBy} from '../lib/fixtures';
 
-const BUILD = path.resolve(__dirname, '../../build');
 const API_PAGE = '/docs/api/core/interfaces/Context';
 
 /**
