@@ -4,7 +4,8 @@
  *
  *   1. Copies the project (working tree, without node_modules/build/.docusaurus) to a
  *      temporary folder, its node_modules linked entry by entry so that the bundler's
- *      cache (node_modules/.cache) belongs to the copy, and times production builds there:
+ *      cache (node_modules/.cache) belongs to the copy (tests/lib/temp-copy.cjs, the tests'
+ *      copies too), and times production builds there:
  *        - cold: `docusaurus clear` + docs/api and its stamp removed, so TypeDoc runs;
  *        - warm: the same build again, with every cache in place;
  *      with Docusaurus Faster on (the site as configured) and, in a second copy, off
@@ -38,7 +39,6 @@ import {spawn, execFileSync} from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {fileURLToPath} from 'node:url';
 import {parseArgs} from 'node:util';
 import http from 'node:http';
 
@@ -51,9 +51,9 @@ import * as chromeLauncher from 'chrome-launcher';
 
 import {PAGE_TYPES, firstLoad} from '../tests/lib/first-load.cjs';
 import {CHROMIUM_ARGS} from '../tests/lib/chromium-args.cjs';
-import {NOT_COPIED} from '../tests/lib/not-copied.cjs';
+import {ROOT} from '../tests/lib/root.cjs';
+import {copyProject} from '../tests/lib/temp-copy.cjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RESULTS_DIR = path.join(ROOT, 'bench-results');
 
 /** The five page types of the budget (shared with tests/build/byte-budgets.spec.ts). */
@@ -94,22 +94,6 @@ const kib = (bytes) => bytes / 1024;
 // ---------------------------------------------------------------------------
 // Temporary copies and timed builds
 // ---------------------------------------------------------------------------
-
-/** A copy of the project in a new temporary folder; node_modules linked entry by entry. */
-function copyProject(label) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `skip-bench-${label}-`));
-  fs.cpSync(ROOT, dir, {
-    recursive: true,
-    filter: (src) => !NOT_COPIED.has(path.relative(ROOT, src).split(path.sep)[0]),
-  });
-  const modules = fs.realpathSync(path.join(ROOT, 'node_modules'));
-  fs.mkdirSync(path.join(dir, 'node_modules'));
-  for (const entry of fs.readdirSync(modules)) {
-    if (entry !== '.cache')
-      fs.symlinkSync(path.join(modules, entry), path.join(dir, 'node_modules', entry));
-  }
-  return dir;
-}
 
 /** Removes every cache a build can reuse: `docusaurus clear` plus docs/api and its stamp. */
 function makeCold(dir) {
@@ -164,7 +148,9 @@ async function measureBuilds() {
   if (!options['no-faster-off'])
     variants.push({name: 'Faster off', env: {DOCUSAURUS_FASTER: 'false'}});
   for (const variant of variants)
-    variant.dir = copyProject(variant.name === 'Faster on' ? 'faster' : 'webpack');
+    variant.dir = copyProject({
+      label: `bench-${variant.name === 'Faster on' ? 'faster' : 'webpack'}`,
+    });
 
   const builds = {};
   // Cold builds first, then warm ones, each kind interleaved across variants.
@@ -184,9 +170,8 @@ async function measureBuilds() {
 
 /** One warm build of a copy, for --no-builds: reuses the project's docs/api when present. */
 async function buildOnce() {
-  const dir = copyProject('faster');
-  const api = path.join(ROOT, 'docs', 'api');
-  if (fs.existsSync(api)) fs.cpSync(api, path.join(dir, 'docs', 'api'), {recursive: true});
+  // The copy has the project's docs/api/ and stamp, when present.
+  const dir = copyProject({label: 'bench-faster'});
   log('  building once (no timings) ...');
   await timedBuild(dir, {});
   return {builds: null, siteDir: dir, dirs: [dir]};

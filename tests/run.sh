@@ -4,13 +4,14 @@
 #   2. installs Debian's Chromium when /usr/bin/chromium is missing (as root, or with
 #      password-less sudo), and curl, sudo and postgresql when missing, for the runnable
 #      samples;
-#   3. runs the lint gate (`npm run lint`: tsc, ESLint, Prettier); a failure fails the run,
-#      after the tests have run too;
+#   3. runs the lint gate (`npm run lint`: tsc, ESLint, Prettier) while it builds the
+#      production site once, the one build every test reads (two cores: both single-threaded
+#      for the most part); a lint failure fails the run, after the tests have run too;
 #   4. runs the unit tests of the plugins' pure functions (`npm run test:unit`, seconds);
 #      a failure fails the run, after the other tests have run too;
-#   5. builds the production site once;
-#   6. runs the Playwright suites (browser tests against the served build, the
-#      build-level checks and the runnable samples), then prints a one-line summary.
+#   5. runs the Playwright suites (browser tests against the served build, the build-level
+#      checks and the runnable samples), then prints a summary: the counts, each project's
+#      duration, and the time of each step of this script.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -43,16 +44,36 @@ if [ "${#missing[@]}" -gt 0 ]; then
 fi
 
 status=0
-echo "==> lint gate: tsc --noEmit, ESLint, Prettier check"
-npm run lint || { status=$?; echo "lint gate: FAILED (see above)" >&2; }
+started=$SECONDS
+echo "==> lint gate (tsc --noEmit, ESLint, Prettier check), alongside the production build"
+lint_log=$(mktemp)
+npm run lint >"$lint_log" 2>&1 &
+lint_pid=$!
+# A failed build ends the script: the lint gate goes with it.
+trap '[ -z "$lint_pid" ] || kill "$lint_pid" 2>/dev/null; rm -f "$lint_log"' EXIT
 
 echo "==> unit tests of the plugins' pure functions, on fixtures (node --test)"
 npm run test:unit || { status=$?; echo "unit tests: FAILED (see above)" >&2; }
 
 echo "==> building the production site"
 npm run build
+build_s=$((SECONDS - started))
+
+lint_status=0
+wait "$lint_pid" || lint_status=$?
+lint_pid=
+lint_s=$((SECONDS - started))
+echo "==> lint gate output"
+cat "$lint_log"
+if [ "$lint_status" -ne 0 ]; then
+  status=$lint_status
+  echo "lint gate: FAILED (see above)" >&2
+fi
 
 echo "==> running the tests"
+tests_started=$SECONDS
 npx playwright test "$@" || status=$?
+tests_s=$((SECONDS - tests_started))
 node tests/lib/summary.mjs test-results/results.json || true
+echo "npm test: $((SECONDS - started)) s after the installs (build ${build_s} s, lint gate done at ${lint_s} s, Playwright ${tests_s} s)"
 exit "$status"

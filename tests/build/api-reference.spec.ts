@@ -3,8 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {test, expect} from '@playwright/test';
 import {apiRoutes} from '../lib/spec';
-import {builtRoutes, idsOf, readRoute, ROOT} from '../lib/build-output';
-import {fileForPath} from '../lib/build';
+import {builtRoutes, idsOf, readRoute, ROOT, fileForPath} from '../lib/build-output';
 
 test('the API pages are exactly the ones the spec lists', () => {
   const expected = apiRoutes().map((r) => r.route).sort();

@@ -8,8 +8,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {test, expect} from '@playwright/test';
 import {PAGE_TYPES, firstLoad} from '../lib/first-load.cjs';
+import {BUILD} from '../lib/build-output';
 
-const BUILD = path.join(__dirname, '..', '..', 'build');
 const KiB = 1024;
 
 /**

@@ -6,8 +6,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import {test, expect} from '@playwright/test';
-import {builtPages, parse, readBuilt} from '../lib/build';
-import {BUILD} from '../lib/build-output';
+import {builtPages, parse, readBuilt, BUILD} from '../lib/build-output';
 
 /** Directives of a serialized policy, by name. */
 function directives(policy: string): Map<string, string[]> {

@@ -9,9 +9,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {promisify} from 'node:util';
 import {test, expect} from '@playwright/test';
+import {ROOT as root} from '../lib/root.cjs';
 
 const run = promisify(execFile);
-const root = path.resolve(__dirname, '../..');
 
 type Floor = {
   /** The advisories that set the floor. */

@@ -4,12 +4,11 @@
  * built HTML from build/ directly.
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import {test, expect} from '@playwright/test';
 import {sitemapUrls} from '../lib/sitemap';
 import {routeFile} from '../lib/route-file.cjs';
+import {BUILD} from '../lib/build-output';
 
-const buildDir = path.resolve(__dirname, '../../build');
 
 type Anchor = {tag: string; href: string; rel: string[]};
 
@@ -36,7 +35,7 @@ function externalAnchors(html: string, siteOrigin: string): Anchor[] {
 
 /** The built file of a sitemap path. */
 function builtFile(pathname: string): string {
-  const file = routeFile(buildDir, pathname);
+  const file = routeFile(BUILD, pathname);
   if (!file) throw new Error(`no built file for ${pathname}`);
   return file;
 }

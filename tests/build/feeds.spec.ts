@@ -7,8 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {test, expect} from '@playwright/test';
 import {XMLValidator} from 'fast-xml-parser';
-import {BUILD} from '../lib/build-output';
-import {readBuilt} from '../lib/build';
+import {BUILD, readBuilt} from '../lib/build-output';
 
 const FEEDS = ['blog/rss.xml', 'blog/atom.xml'];
 

@@ -4,7 +4,7 @@
  * (issue 13, spec gap 2): crawlers and screen readers see these before any script runs.
  */
 import {test, expect} from '@playwright/test';
-import {builtPages, meta, parse} from '../lib/build';
+import {builtPages, meta, parse} from '../lib/build-output';
 
 test('every HTML file of the build has lang="en" dir="ltr", a "… | Skip" title and a description', () => {
   const pages = builtPages();

@@ -9,8 +9,9 @@ import path from 'node:path';
 import {test, expect} from '@playwright/test';
 import {apiRoutes} from '../lib/spec';
 import {GUIDES, POST_SLUGS as BLOG_SLUGS, SITE_ROUTES} from '../lib/sources';
-import {BUILD, ROOT} from '../lib/build-output';
 import {
+  BUILD,
+  ROOT,
   builtPages,
   contentPages,
   fileForPath,
@@ -19,7 +20,7 @@ import {
   parse,
   pngSize,
   readBuilt,
-} from '../lib/build';
+} from '../lib/build-output';
 import {sitemapUrls} from '../lib/sitemap';
 
 /** The site's public origin, as the sitemap writes it. */

@@ -8,10 +8,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {test, expect} from '@playwright/test';
 import type {Root, Nodes} from 'mdast';
-import {BUILD, ROOT, routeFile} from '../lib/build-output';
-import {fileForPath, parse, readBuilt} from '../lib/build';
+import {BUILD, ROOT, routeFile, fileForPath, parse, readBuilt} from '../lib/build-output';
 import {sitemapUrls} from '../lib/sitemap';
 import {GUIDES} from '../lib/sources';
+import {twinPath} from '../../src/plugins/markdown-twins/twin-path';
 
 /** The blog's list pages: pagination, archive and authors. They have no twin. */
 const LIST_PAGE = /^\/blog(\/page\/\d+|\/archive|\/authors)?$/;
@@ -24,9 +24,6 @@ const twinnedRoutes = () =>
     .map((url) => new URL(url).pathname)
     .filter((route) => !LIST_PAGE.test(route))
     .sort();
-
-/** `/docs/x` → `/docs/x.md`, `/` → `/index.md` (trailing slashes dropped). */
-const twinOf = (route: string) => `${route.replace(/\/+$/, '') || '/index'}.md`;
 
 /** Every `.md` file of the build, as a site path. */
 function builtTwins(): string[] {
@@ -68,7 +65,7 @@ function prose(text: string, tree: Root): string {
 const llmsLinks = () => [...readBuilt('llms.txt').matchAll(/^- \[.+\]\((\S+)\)(?::\s*(.*))?$/gm)].map((m) => ({url: m[1]!, description: m[2] ?? ''}));
 
 test('every page of the sitemap but the list and tag pages has a twin at its path plus .md, and no other twin exists', () => {
-  const expected = twinnedRoutes().map(twinOf).sort();
+  const expected = twinnedRoutes().map(twinPath).sort();
   expect(expected.length).toBeGreaterThan(GUIDES.length + 20);
   expect(expected).toContain('/index.md');
   expect(expected).toContain('/docs/functions.md');
@@ -80,7 +77,7 @@ test('every page of the sitemap but the list and tag pages has a twin at its pat
 test('llms.txt has one line per twin, each linking the twin with a description', () => {
   const links = llmsLinks();
   const twins = links.map((l) => new URL(l.url).pathname);
-  expect(twins.sort()).toEqual(twinnedRoutes().map(twinOf).sort());
+  expect(twins.sort()).toEqual(twinnedRoutes().map(twinPath).sort());
   expect(new Set(twins).size, 'no twin listed twice').toBe(twins.length);
   expect(links.filter((l) => new URL(l.url).origin !== origin())).toEqual([]);
   expect(links.filter((l) => l.description.trim() === '').map((l) => l.url)).toEqual([]);
@@ -91,7 +88,7 @@ test('each HTML page links its twin with <link rel="alternate" type="text/markdo
   for (const route of twinnedRoutes()) {
     const $ = parse(fs.readFileSync(routeFile(route)!, 'utf8'));
     const hrefs = $('link[rel="alternate"][type="text/markdown"]').map((_, el) => $(el).attr('href')).get();
-    if (hrefs.join() !== `${origin()}${twinOf(route)}`) wrong.push(`${route}: ${hrefs.join(', ') || 'none'}`);
+    if (hrefs.join() !== `${origin()}${twinPath(route)}`) wrong.push(`${route}: ${hrefs.join(', ') || 'none'}`);
   }
   expect(wrong).toEqual([]);
   // The list pages have no twin, so no such link.
@@ -175,7 +172,7 @@ test('every <img> of a guide or post becomes a Markdown image with its alt text 
   let checked = 0;
   for (const {file, route} of sources) {
     const source = fs.readFileSync(path.join(ROOT, file), 'utf8');
-    const twin = readBuilt(`${twinOf(route).slice(1)}`);
+    const twin = readBuilt(`${twinPath(route).slice(1)}`);
     for (const [tag] of source.matchAll(/<img\b[\s\S]*?\/?>/g)) {
       const src = /\bsrc="([^"]+)"/.exec(tag)?.[1];
       const alt = /\balt="([^"]+)"/.exec(tag)?.[1];
@@ -193,7 +190,7 @@ test("a twin carries its page's prose: the source's plain lines appear in it unc
     ['docs/glossary.md', '/docs/glossary'],
     ['blog/2025-07-04-cache_invalidation.md', '/blog/cache_invalidation'],
   ]) {
-    const twin = readBuilt(twinOf(route).slice(1));
+    const twin = readBuilt(twinPath(route).slice(1));
     const body = fs.readFileSync(path.join(ROOT, source), 'utf8').split('\n---\n').slice(1).join('\n---\n');
     const lines = body.split('\n').filter((line) => line.length > 40 && /^[A-Za-z][^`*_[\]<>{}|\\]*$/.test(line));
     expect(lines.length, source).toBeGreaterThan(5);

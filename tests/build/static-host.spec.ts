@@ -8,8 +8,7 @@
  */
 import fs from 'node:fs';
 import {test, expect} from '@playwright/test';
-import {BUILD} from '../lib/build-output';
-import {builtPages} from '../lib/build';
+import {BUILD, builtPages} from '../lib/build-output';
 import {sitemapPaths} from '../lib/sitemap';
 import {routeFile} from '../lib/route-file.cjs';
 import {startStaticHost, type StaticHost} from '../lib/static-host';

@@ -1,36 +1,94 @@
-/** Reading the production build (build/) from tests that need no browser. */
+/**
+ * The one module that reads the production build (build/) for the tests: its pages with
+ * their HTML, the file a route or URL is served from, the ids of a page, PNG sizes. The
+ * mapping from a route to its file is ./route-file.cjs; the sitemap's pages, ./sitemap.ts.
+ */
 import fs from 'node:fs';
 import path from 'node:path';
-import {load, type CheerioAPI} from 'cheerio';
+import * as cheerio from 'cheerio';
+import {ROOT} from './root.cjs';
 import {fileRoute, routeFile as routeFileIn} from './route-file.cjs';
 
-export const ROOT = path.resolve(__dirname, '../..');
+export {ROOT};
 export const BUILD = path.join(ROOT, 'build');
+
+export type BuiltPage = {
+  /** Path of the HTML file, relative to build/. */
+  file: string;
+  /** The clean URL path the page is served at (`/docs/introduction`, `/`). */
+  route: string;
+  html: string;
+};
+
+export const parse = (html: string) => cheerio.load(html);
+
+/** Every file under `dir` (absolute paths), at any depth. */
+export function walk(dir: string): string[] {
+  return fs.readdirSync(dir, {withFileTypes: true}).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    return entry.isDirectory() ? walk(full) : [full];
+  });
+}
+
+/** The route an HTML file of the build is served at (the mapping: ./route-file.cjs). */
+export const routeOf = (file: string): string => fileRoute(file);
+
+let pages: BuiltPage[] | undefined;
+
+/** Every HTML file of the build. */
+export function builtPages(): BuiltPage[] {
+  pages ??= walk(BUILD)
+    .filter((file) => file.endsWith('.html'))
+    .map((full) => {
+      const file = path.relative(BUILD, full);
+      return {file, route: routeOf(file), html: fs.readFileSync(full, 'utf8')};
+    })
+    .sort((a, b) => a.route.localeCompare(b.route));
+  return pages;
+}
+
+/** Every HTML file under a folder of build/, as routes. */
+export function builtRoutes(under = ''): string[] {
+  const dir = path.join(BUILD, under);
+  if (!fs.existsSync(dir)) return [];
+  return walk(dir)
+    .filter((file) => file.endsWith('.html'))
+    .map((full) => routeOf(path.relative(BUILD, full)))
+    .sort();
+}
+
+/** A page that only sends the browser elsewhere (a `refresh` meta tag: `/docs`). */
+export const isRedirectPage = (html: string) => /<meta\b[^>]*\shttp-equiv=["']?refresh/i.test(html);
+
+/** Real pages: every built page but the not-found page and redirect pages. */
+export const contentPages = () =>
+  builtPages().filter((p) => p.file !== '404.html' && !isRedirectPage(p.html));
+
+export function readBuilt(file: string): string {
+  return fs.readFileSync(path.join(BUILD, file), 'utf8');
+}
 
 /** The HTML file a route is written to, or undefined (the mapping: ./route-file.cjs). */
 export function routeFile(route: string): string | undefined {
   return routeFileIn(BUILD, route);
 }
 
-export function readRoute(route: string): CheerioAPI {
+export function readRoute(route: string): cheerio.CheerioAPI {
   const file = routeFile(route);
   if (!file) throw new Error(`no built page for ${route}`);
-  return load(fs.readFileSync(file, 'utf8'));
+  return parse(fs.readFileSync(file, 'utf8'));
 }
 
-/** Every HTML file under a folder of build/, as routes. */
-export function builtRoutes(under = ''): string[] {
-  const dir = path.join(BUILD, under);
-  const routes: string[] = [];
-  const walk = (d: string) => {
-    for (const entry of fs.readdirSync(d, {withFileTypes: true})) {
-      const full = path.join(d, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (entry.name.endsWith('.html')) routes.push(fileRoute(path.relative(BUILD, full)));
-    }
-  };
-  if (fs.existsSync(dir)) walk(dir);
-  return routes.sort();
+/**
+ * The build file a path of the site is served from, or undefined: a file as named (an image,
+ * sitemap.xml), else the page of that route (./route-file.cjs). Relative to build/.
+ */
+export function fileForPath(urlPath: string): string | undefined {
+  const clean = decodeURIComponent(urlPath).replace(/^\/+/, '');
+  const full = path.join(BUILD, clean);
+  if (clean !== '' && fs.statSync(full, {throwIfNoEntry: false})?.isFile()) return clean;
+  const page = routeFile(urlPath);
+  return page && path.relative(BUILD, page);
 }
 
 /** The ids of a built page, for checking `#anchor` targets. */
@@ -41,4 +99,19 @@ export function idsOf(route: string): Set<string> {
       .map((_, el) => $(el).attr('id') ?? '')
       .get(),
   );
+}
+
+/** The content of `<meta property|name="key">` in a parsed page, or undefined. */
+export function meta($: cheerio.CheerioAPI, key: string): string | undefined {
+  return $(`meta[property="${key}"], meta[name="${key}"]`).attr('content');
+}
+
+/** Width and height of a PNG, from its IHDR chunk. */
+export function pngSize(file: string): {width: number; height: number} {
+  const bytes = fs.readFileSync(file);
+  const signature = bytes.subarray(0, 8).toString('hex');
+  if (signature !== '89504e470d0a1a0a' || bytes.subarray(12, 16).toString('ascii') !== 'IHDR') {
+    throw new Error(`${file} is not a PNG`);
+  }
+  return {width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20)};
 }

@@ -23,7 +23,9 @@ import path from 'node:path';
 import {pathToFileURL} from 'node:url';
 import type {TestInfo} from '@playwright/test';
 
-export const ROOT = path.resolve(__dirname, '../..');
+import {ROOT} from './root.cjs';
+
+export {ROOT};
 const LOOPBACK_PRELOAD = path.join(__dirname, 'runnable-loopback.mjs');
 
 /** Where the pages live, relative to the project. */

@@ -13,13 +13,13 @@ import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import ts from 'typescript';
 import fences from './fences.cjs';
+import {ROOT} from './root.cjs';
 
 const {extractBlocks, isFragment, parseMeta} = fences;
 
-const project = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 // `--root DIR` checks the content of another copy of the site (used by the tests).
 const rootFlag = process.argv.indexOf('--root');
-const root = rootFlag > 0 ? path.resolve(process.argv[rootFlag + 1]) : project;
+const root = rootFlag > 0 ? path.resolve(process.argv[rootFlag + 1]) : ROOT;
 
 export const TS_LANGS = new Set(['ts', 'tsx', 'typescript']);
 
@@ -104,7 +104,7 @@ const compilerOptions = {
  */
 export function checkSamples(samples = collectSamples()) {
   // Inside this project, so that the packages resolve from its node_modules.
-  const cache = path.join(project, 'node_modules', '.cache');
+  const cache = path.join(ROOT, 'node_modules', '.cache');
   fs.mkdirSync(cache, {recursive: true});
   // A fresh folder per run, so that two runs at once never share files.
   const dir = fs.mkdtempSync(path.join(cache, 'site-samples-'));

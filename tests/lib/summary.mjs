@@ -1,8 +1,49 @@
-// Prints the closing line of a test run, "tests: N passed, N failed, N skipped", from
-// Playwright's JSON report, so a log reader sees the counts at a glance.
+// Prints the closing lines of a test run from Playwright's JSON report, so a log reader sees
+// the counts and where the time went at a glance:
+//
+//   tests: 390 passed, 0 failed, 0 skipped in 5m12s
+//     build: 113 tests in 1m02s (2m01s of test time)
+//     ...
+//
+// A project's time is from the start of its first test to the end of its last (projects
+// overlap a little, two workers each taking the next test); its test time is the sum of its
+// tests' durations, which two workers share.
 import fs from 'node:fs';
 
 const file = process.argv[2] ?? 'test-results/results.json';
 const report = JSON.parse(fs.readFileSync(file, 'utf8'));
-const {expected = 0, unexpected = 0, flaky = 0, skipped = 0} = report.stats ?? {};
-console.log(`tests: ${expected + flaky} passed, ${unexpected} failed, ${skipped} skipped`);
+const {expected = 0, unexpected = 0, flaky = 0, skipped = 0, duration = 0} = report.stats ?? {};
+
+/** `75300` → `1m15s`. */
+const time = (ms) => {
+  const s = Math.round(ms / 1000);
+  return s >= 60 ? `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s` : `${s}s`;
+};
+
+/** Per project: test count, first start, last end, summed duration. */
+const projects = new Map();
+const visit = (suite) => {
+  for (const spec of suite.specs ?? []) {
+    for (const test of spec.tests ?? []) {
+      const p = projects.get(test.projectName) ?? {tests: 0, start: Infinity, end: 0, sum: 0};
+      p.tests += 1;
+      for (const result of test.results ?? []) {
+        const start = Date.parse(result.startTime);
+        p.start = Math.min(p.start, start);
+        p.end = Math.max(p.end, start + result.duration);
+        p.sum += result.duration;
+      }
+      projects.set(test.projectName, p);
+    }
+  }
+  for (const child of suite.suites ?? []) visit(child);
+};
+for (const suite of report.suites ?? []) visit(suite);
+
+console.log(
+  `tests: ${expected + flaky} passed, ${unexpected} failed, ${skipped} skipped in ${time(duration)}`,
+);
+for (const [name, p] of projects) {
+  const span = p.end > p.start ? p.end - p.start : 0;
+  console.log(`  ${name}: ${p.tests} tests in ${time(span)} (${time(p.sum)} of test time)`);
+}

@@ -1,29 +1,38 @@
 /**
- * A throw-away copy of the site, for tests that change sources and build:
+ * Throw-away sites for tests that change sources and build:
  *
- *   const site = copySite();                      // copy the working tree to a temp folder
- *   site.write('api-sources/kafka.md', text);      // change what the test needs
+ *   const site = fixtureSite();                    // the fixture site (tests/fixtures/site)
+ *   const site = copySite();                       // or the whole project, when the test needs it
+ *   site.write('docs/intro.md', text);             // change what the test needs
  *   const {ok, output} = await site.build();       // `docusaurus build`, with a timeout
- *   site.read(`build/${routeFilePath('/docs/api/adapters/kafka')}`);  // ./route-file.cjs
+ *   site.read(`build/${routeFilePath('/docs/intro')}`);  // ./route-file.cjs
  *   site.cleanup();                                // remove the folder
  *
- * The copy holds the project's files (uncommitted changes included) except node_modules,
- * build/, .docusaurus/ and test or benchmark output. docs/api/ (with its stamp
- * docs/api/.inputs-hash) is copied too unless `apiReference: false`. node_modules is a
- * real folder whose entries link to the project's, so the bundler's cache
- * (node_modules/.cache) belongs to the copy and goes away with it.
+ * A rule of the build (broken links, front matter, the API reference cache) is tested on the
+ * fixture site: four pages built with the site's own rules and options, imported from
+ * docusaurus.config.ts by ./fixture-config.ts, so a build takes seconds instead of a minute.
+ * `copySite()` copies the project as ./temp-copy.cjs says (npm run bench copies it the same
+ * way).
  */
 import {spawn} from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import {NOT_COPIED} from './not-copied.cjs';
-
-/** The project's root folder. */
-export const SITE_ROOT = path.resolve(__dirname, '..', '..');
+import {ROOT} from './root.cjs';
+import {copyFolder, copyProject} from './temp-copy.cjs';
 
 export type CopyOptions = {
   /** Copy the generated API reference (docs/api/ and its stamp). Default true. */
+  apiReference?: boolean;
+  /** Part of the temporary folder's name, to tell copies apart. */
+  label?: string;
+};
+
+export type FixtureOptions = {
+  /**
+   * Add the site's API reference plugins (api-sources/packages.ts, copied with api-sources/
+   * and the project's docs/api/ and stamp). The fixture's docs then include the Kafka
+   * adapter's pages, the smallest package, to show that the reference reaches the build.
+   */
   apiReference?: boolean;
   /** Part of the temporary folder's name, to tell copies apart. */
   label?: string;
@@ -60,23 +69,40 @@ export type TempSite = {
   cleanup(): void;
 };
 
-export function copySite({apiReference = true, label = 'site'}: CopyOptions = {}): TempSite {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `skip-${label}-`));
-  const apiDir = path.join(SITE_ROOT, 'docs', 'api');
-  fs.cpSync(SITE_ROOT, dir, {
-    recursive: true,
-    filter: (src) => {
-      if (!apiReference && (src === apiDir || src.startsWith(apiDir + path.sep))) return false;
-      return !NOT_COPIED.has(path.relative(SITE_ROOT, src).split(path.sep)[0]);
-    },
-  });
-  const modules = fs.realpathSync(path.join(SITE_ROOT, 'node_modules'));
-  fs.mkdirSync(path.join(dir, 'node_modules'));
-  for (const entry of fs.readdirSync(modules)) {
-    if (entry !== '.cache')
-      fs.symlinkSync(path.join(modules, entry), path.join(dir, 'node_modules', entry));
-  }
+/** The fixture site's sources. */
+export const FIXTURE = path.join(ROOT, 'tests', 'fixtures', 'site');
 
+/** A copy of the whole project (see ./temp-copy.cjs for what it leaves out). */
+export function copySite(options: CopyOptions = {}): TempSite {
+  return tempSite(copyProject(options));
+}
+
+/**
+ * A copy of the fixture site, with a docusaurus.config.ts that builds it with the site's
+ * pieces (./fixture-config.ts).
+ */
+export function fixtureSite({
+  apiReference = false,
+  label = 'fixture',
+}: FixtureOptions = {}): TempSite {
+  const dir = copyFolder(FIXTURE, {label});
+  const lines = [
+    `import {fixtureConfig} from ${JSON.stringify(path.join(ROOT, 'tests/lib/fixture-config'))};`,
+  ];
+  let options = '';
+  if (apiReference) {
+    fs.cpSync(path.join(ROOT, 'api-sources'), path.join(dir, 'api-sources'), {recursive: true});
+    fs.cpSync(path.join(ROOT, 'docs', 'api'), path.join(dir, 'docs', 'api'), {recursive: true});
+    // packages.ts finds the site's folder from its own place, so it is the copy's.
+    lines.push(`import {apiReferencePlugins} from './api-sources/packages';`);
+    options = `, {plugins: apiReferencePlugins({watch: false}), docsInclude: ['*.md', 'api/adapters/kafka/**/*.md']}`;
+  }
+  lines.push('', `export default fixtureConfig(${JSON.stringify(dir)}${options});`, '');
+  fs.writeFileSync(path.join(dir, 'docusaurus.config.ts'), lines.join('\n'));
+  return tempSite(dir);
+}
+
+function tempSite(dir: string): TempSite {
   const resolve = (relative: string) => path.join(dir, relative);
   return {
     dir,

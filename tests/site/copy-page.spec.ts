@@ -8,8 +8,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type {Page} from '@playwright/test';
 import {test, expect, expectClean, hydrated} from '../lib/fixtures';
-import {BUILD} from '../lib/build-output';
-import {builtPages, contentPages} from '../lib/build';
+import {BUILD, builtPages, contentPages} from '../lib/build-output';
+import {twinPath} from '../../src/plugins/markdown-twins/twin-path';
 
 /** One page of each kind that carries the control. */
 const PAGES = [
@@ -17,8 +17,6 @@ const PAGES = [
   ['API page', '/docs/api/core/interfaces/Context'],
   ['post', '/blog/why-skip'],
 ] as const;
-
-const twinOf = (route: string) => `${route.replace(/\/+$/, '')}.md`;
 
 test.use({permissions: ['clipboard-read', 'clipboard-write']});
 
@@ -58,13 +56,13 @@ function control(page: Page) {
 
 test('every guide, API page and post carries the control, server-rendered, linking its twin', () => {
   const pages = contentPages().filter(
-    (p) => /^\/(docs|blog)\//.test(p.route) && fs.existsSync(path.join(BUILD, twinOf(p.route))),
+    (p) => /^\/(docs|blog)\//.test(p.route) && fs.existsSync(path.join(BUILD, twinPath(p.route))),
   );
   expect(pages.length).toBeGreaterThan(40);
   const missing = pages.filter(
     (p) =>
       !p.html.includes('>Copy page<') ||
-      !new RegExp(`href="?${twinOf(p.route).replace(/[.]/g, '\\.')}"?[ >]`).test(p.html),
+      !new RegExp(`href="?${twinPath(p.route).replace(/[.]/g, '\\.')}"?[ >]`).test(p.html),
   );
   expect(missing.map((p) => p.route)).toEqual([]);
   // The blog's list pages show excerpts, not a page of their own: no control there.
@@ -96,8 +94,8 @@ for (const [kind, route] of PAGES) {
 
       await button.click();
       await expect(status).toHaveText(/copied to the clipboard/);
-      expect(twinRequests.map((url) => new URL(url).pathname)).toEqual([twinOf(route)]);
-      const expected = fs.readFileSync(path.join(BUILD, twinOf(route)), 'utf8');
+      expect(twinRequests.map((url) => new URL(url).pathname)).toEqual([twinPath(route)]);
+      const expected = fs.readFileSync(path.join(BUILD, twinPath(route)), 'utf8');
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(expected);
 
       // The label has changed (the press is confirmed on screen too); wait until it is back.
@@ -129,7 +127,7 @@ for (const [kind, route] of PAGES) {
       await page.keyboard.press('Space');
       await expect(status).toHaveText(/copied to the clipboard/);
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
-        fs.readFileSync(path.join(BUILD, twinOf(route)), 'utf8'),
+        fs.readFileSync(path.join(BUILD, twinPath(route)), 'utf8'),
       );
     });
   });
@@ -159,10 +157,10 @@ test('without JavaScript the Copy button is hidden, and View as Markdown opens t
       page.waitForResponse((r) => r.url().endsWith('.md')),
       link.click(),
     ]);
-    expect(new URL(response.url()).pathname).toBe(twinOf(route));
+    expect(new URL(response.url()).pathname).toBe(twinPath(route));
     expect(response.status()).toBe(200);
     expect(response.headers()['content-type']).toMatch(/^text\/markdown/);
-    expect(await response.text()).toBe(fs.readFileSync(path.join(BUILD, twinOf(route)), 'utf8'));
+    expect(await response.text()).toBe(fs.readFileSync(path.join(BUILD, twinPath(route)), 'utf8'));
   }
   await context.close();
 });

@@ -6,7 +6,7 @@
  * headers file, and proof that the policy and the watch do block and report.
  */
 import {test, expect, expectClean, hydrated} from '../lib/fixtures';
-import {readBuilt} from '../lib/build';
+import {readBuilt} from '../lib/build-output';
 
 /** Console errors other than the browser's note that the not-found page answered 404. */
 const errorsBesides404 = (errors: string[]) =>

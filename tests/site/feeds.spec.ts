@@ -6,8 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {test, expect, expectClean} from '../lib/fixtures';
-import {BUILD} from '../lib/build-output';
-import {readBuilt} from '../lib/build';
+import {BUILD, readBuilt} from '../lib/build-output';
 
 /** The policy the production host sends with every file (build/_headers). */
 const headerPolicy = () =>

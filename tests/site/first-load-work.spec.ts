@@ -14,9 +14,9 @@ import path from 'node:path';
 import type {Page, Response} from '@playwright/test';
 import {PAGE_TYPES} from '../lib/first-load.cjs';
 import {routeFile} from '../lib/route-file.cjs';
+import {BUILD} from '../lib/build-output';
 import {test, expect, expectClean, hydrated, scriptsLoadedBy} from '../lib/fixtures';
 
-const BUILD = path.resolve(__dirname, '../../build');
 const API_PAGE = '/docs/api/core/interfaces/Context';
 
 /**
@@ -143,19 +143,32 @@ test('internal links are prefetched only once the page is idle (src/plugins/idle
   watch,
 }) => {
   // The browser's idle callbacks are held until the test runs them: idle time on demand.
+  // The IntersectionObserver callbacks that saw an element (a link in view) are counted.
   await page.addInitScript(() => {
+    const w = window as unknown as {runIdleCallbacks: () => void; linksInView: number};
     const held: IdleRequestCallback[] = [];
     window.requestIdleCallback = (callback) => held.push(callback);
-    (window as unknown as {runIdleCallbacks: () => void}).runIdleCallbacks = () => {
+    w.runIdleCallbacks = () => {
       for (const callback of held.splice(0)) callback({didTimeout: false, timeRemaining: () => 50});
+    };
+    w.linksInView = 0;
+    const Observer = window.IntersectionObserver;
+    window.IntersectionObserver = class extends Observer {
+      constructor(callback: IntersectionObserverCallback, options?: IntersectionObserverInit) {
+        super((entries, observer) => {
+          callback(entries, observer);
+          if (entries.some((entry) => entry.isIntersecting)) w.linksInView += 1;
+        }, options);
+      }
     };
   });
   const prefetches = page.locator('head link[rel="prefetch"]');
   await page.goto('/docs/introduction');
   await hydrated(page);
   // The links in view have reported themselves (Docusaurus prefetches from an
-  // IntersectionObserver callback, a frame or two after hydration): nothing is fetched yet.
-  await page.waitForTimeout(1500);
+  // IntersectionObserver callback, a frame or two after hydration, and Docusaurus's own
+  // prefetch adds its <link> in that callback): nothing is fetched yet.
+  await page.waitForFunction(() => (window as unknown as {linksInView: number}).linksInView > 0);
   expect(await prefetches.count(), 'prefetches before any idle time').toBe(0);
   await expect
     .poll(async () => {

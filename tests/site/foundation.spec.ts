@@ -2,8 +2,14 @@
  * The shared screen behaviour and route rules of the spec (§2, §4, §7, §8), one test per
  * behaviour, against the production build.
  */
+import fs from 'node:fs';
+import {createRequire} from 'node:module';
+import path from 'node:path';
 import type {Page} from '@playwright/test';
+import type {LoadedPlugin} from '@docusaurus/types';
+import {loadThemeAliases} from '@docusaurus/core/lib/webpack/aliases';
 import {test, expect, expectClean, hydrated, routeOnlyScripts} from '../lib/fixtures';
+import {ROOT} from '../lib/root.cjs';
 import {SITE_ROUTES} from '../lib/sources';
 
 const NOT_FOUND = 'Page Not Found';
@@ -194,7 +200,31 @@ test.describe('shared chrome', () => {
     expect(next).toEqual({inMain: true, inNavbar: false});
   });
 
-  test('the search component renders nothing', async ({page}) => {
+  test('the search component renders nothing, also once a search theme is added', async ({
+    page,
+  }) => {
+    // Docusaurus's own resolution of `@theme/SearchBar`, with the classic theme and the
+    // Algolia search theme (the one the classic preset adds when `themeConfig.algolia` is
+    // set): the site's src/theme/SearchBar wins over both, and renders nothing.
+    const themeOf = (name: string): LoadedPlugin => {
+      const dir = path.join(ROOT, 'node_modules', name, 'lib', 'theme');
+      const own = ['SearchBar.js', 'SearchBar/index.js'].some((f) =>
+        fs.existsSync(path.join(dir, f)),
+      );
+      expect(own, `${name} has a SearchBar`).toBe(true);
+      return {path: dir, getThemePath: () => '.'} as unknown as LoadedPlugin;
+    };
+    const aliases = await loadThemeAliases({
+      siteDir: ROOT,
+      plugins: [themeOf('@docusaurus/theme-classic'), themeOf('@docusaurus/theme-search-algolia')],
+    });
+    expect(aliases['@theme/SearchBar']).toBe(path.join(ROOT, 'src/theme/SearchBar/index.tsx'));
+    // Loaded once resolved: without the override, the check above fails first.
+    const {default: SearchBar} = createRequire(__filename)('../../src/theme/SearchBar') as {
+      default: () => null;
+    };
+    expect(SearchBar()).toBeNull();
+    // And the built navbar has no search.
     await page.goto('/');
     await hydrated(page);
     await expect(
@@ -340,6 +370,8 @@ test.describe('navigation', () => {
   });
 
   test('the progress bar stays hidden for a navigation faster than 200 ms', async ({page}) => {
+    // The page's clock is the test's: the 200 ms delay passes when the test says so.
+    await page.clock.install();
     await page.goto('/docs/introduction');
     await hydrated(page);
     const link = page.locator('.menu a[href="/docs/functions"]').first();
@@ -350,31 +382,57 @@ test.describe('navigation', () => {
       ),
     );
     await watchProgressBar(page);
+    // Timers stop: the bar's delay cannot run out while the navigation is under way.
+    await page.clock.pauseAt(Date.now() + 60_000);
     await link.click();
     await page.waitForURL('**/docs/functions');
     await expect(page.locator('article h1').first()).toBeVisible();
-    await page.waitForTimeout(400);
+    // The navigation is done; twice the delay passes, and the bar's timer, had it been left
+    // running, fires now.
+    await page.clock.runFor(400);
     expect(
       await page.evaluate(() => (window as unknown as {progressSeen: boolean}).progressSeen),
     ).toBe(false);
   });
 
-  /** Requests for any of `chunks` made while `action` runs, and shortly after. */
-  async function chunkRequestsDuring(
+  /**
+   * Which of `chunks` the page asks for during `action` and its idle time after (when queued
+   * prefetches run, src/plugins/idle-prefetch): `some` waits until one is asked for, `none`
+   * returns those asked for once the page has been idle. A chunk asked for is a request
+   * seen, a prefetch link or script element in the document (there before its request), or
+   * a resource timing entry (there before the chunk's script element is removed).
+   */
+  async function chunksAskedFor(
     page: Page,
     chunks: string[],
     action: () => Promise<void>,
+    wait: 'some' | 'none',
   ): Promise<string[]> {
-    const seen: string[] = [];
-    const onRequest = (req: {url(): string}) => {
-      const path = new URL(req.url()).pathname;
-      if (chunks.includes(path)) seen.push(path);
-    };
+    const seen = new Set<string>();
+    const onRequest = (req: {url(): string}) => seen.add(new URL(req.url()).pathname);
     page.on('request', onRequest);
+    const asked = async () => {
+      const inPage = await page.evaluate(() => [
+        ...Array.from(document.querySelectorAll('link[href], script[src]'), (el) =>
+          el instanceof HTMLLinkElement ? el.href : (el as HTMLScriptElement).src,
+        ),
+        ...performance.getEntriesByType('resource').map((entry) => entry.name),
+      ]);
+      const paths = [...seen, ...inPage.map((url) => new URL(url).pathname)];
+      return [...new Set(paths.filter((p) => chunks.includes(p)))];
+    };
     await action();
-    await page.waitForTimeout(1000);
+    if (wait === 'some') await expect.poll(async () => (await asked()).length).toBeGreaterThan(0);
+    // Two idle periods: the idle prefetch queue ran in the first or the second.
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) =>
+          requestIdleCallback(() => requestIdleCallback(() => resolve())),
+        ),
+    );
+    const result = await asked();
     page.off('request', onRequest);
-    return seen;
+    return result;
   }
 
   test('links prefetch their page when they become visible', async ({context}) => {
@@ -382,10 +440,15 @@ test.describe('navigation', () => {
     expect(chunks.length).toBeGreaterThan(0);
     const page = await context.newPage();
     // The navbar's "API" link is visible as soon as the landing page loads.
-    const seen = await chunkRequestsDuring(page, chunks, async () => {
-      await page.goto('/');
-      await hydrated(page);
-    });
+    const seen = await chunksAskedFor(
+      page,
+      chunks,
+      async () => {
+        await page.goto('/');
+        await hydrated(page);
+      },
+      'some',
+    );
     expect(seen.length).toBeGreaterThan(0);
   });
 
@@ -407,7 +470,7 @@ test.describe('navigation', () => {
     await hydrated(page);
     await page.waitForLoadState('networkidle');
     const link = page.locator('.navbar a[href="/docs/api/core"]').first();
-    const seen = await chunkRequestsDuring(page, chunks, () => link.hover());
+    const seen = await chunksAskedFor(page, chunks, () => link.hover(), 'some');
     expect(seen.length).toBeGreaterThan(0);
   });
 
@@ -421,14 +484,19 @@ test.describe('navigation', () => {
         get: () => ({saveData: true, effectiveType: '4g'}),
       });
     });
-    const seen = await chunkRequestsDuring(page, chunks, async () => {
-      await page.goto('/');
-      await hydrated(page);
-      await page.locator('.navbar a[href="/docs/api/core"]').first().hover();
-      const card = page.locator('main a[href="/docs/api/core"]');
-      await card.scrollIntoViewIfNeeded();
-      await card.hover();
-    });
+    const seen = await chunksAskedFor(
+      page,
+      chunks,
+      async () => {
+        await page.goto('/');
+        await hydrated(page);
+        await page.locator('.navbar a[href="/docs/api/core"]').first().hover();
+        const card = page.locator('main a[href="/docs/api/core"]');
+        await card.scrollIntoViewIfNeeded();
+        await card.hover();
+      },
+      'none',
+    );
     expect(seen).toEqual([]);
   });
 });

@@ -9,11 +9,8 @@ import http from 'node:http';
 import path from 'node:path';
 import {test, expect} from '@playwright/test';
 import {PORT} from '../../playwright.config';
-import {walk} from '../lib/build';
+import {BUILD as buildDir, ROOT as root, walk} from '../lib/build-output';
 import {sitemapPaths} from '../lib/sitemap';
-
-const root = path.resolve(__dirname, '../..');
-const buildDir = path.join(root, 'build');
 
 /** How many paths the generator makes; fixed, so the run is bounded. */
 const COUNT = 1000;
