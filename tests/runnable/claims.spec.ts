@@ -2,7 +2,8 @@
  * The behaviour the guides state in sentences, pinned: tests/runnable/claims.md is a scenario
  * in the pages' markup (status codes, DELETE and resubscription, what an update carries, the
  * initialData rule, a mapper failing on a write, getStreamUUID on failure, a mirror's need for
- * the streaming port), run against the real runtime like a page. An upgrade of the Skip
+ * the streaming port; and, section by section, what each guide and post states: the HTTP
+ * protocol, instance collection, errors, adapters), run against the real runtime like a page. An upgrade of the Skip
  * packages that changes one of these fails here, naming the block, before a page is wrong.
  */
 import fs from 'node:fs';

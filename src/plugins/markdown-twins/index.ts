@@ -6,6 +6,7 @@
  *   - `llms.txt` (llmstxt.org): the landing page, then the guides in sidebar order, the API
  *     pages by package and the posts newest first, each line linking a twin with its
  *     description; `llms-full.txt`: the twins of the guides and API pages, one after another.
+ *     Its opening paragraph also links the OpenAPI document static/openapi/skip-http-0.0.15.yaml.
  *
  * Like the agent-docs plugin of Docusaurus's own website, it works in `postBuild` from the
  * routes (`route.metadata.sourceFilePath`, and `routesBuildMetadata` to skip `noIndex` pages)
@@ -230,7 +231,7 @@ export default function markdownTwinsPlugin(
       const index = [
         `# ${siteConfig.title}`,
         `> ${siteConfig.tagline}`,
-        `Every page of this site is also served as Markdown at its URL plus \`.md\`; the lines below link those files. [llms-full.txt](${siteUrl}/llms-full.txt) holds every guide and API page in one file.`,
+        `Every page of this site is also served as Markdown at its URL plus \`.md\`; the lines below link those files. [llms-full.txt](${siteUrl}/llms-full.txt) holds every guide and API page in one file. The HTTP API of a Skip service is described by the OpenAPI document [skip-http-0.0.15.yaml](${siteUrl}/openapi/skip-http-0.0.15.yaml).`,
         ...(landingEntry.length ? ['## Overview', landingEntry.join('\n')] : []),
         '## Guides',
         guides.map((page) => linkLine(siteUrl, page)).join('\n'),
