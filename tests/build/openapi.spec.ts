@@ -7,13 +7,16 @@
  * met), the documented headers and the body against the document's schema; the event stream
  * is parsed and each event checked against the document's `x-skip-events`. A documented
  * response without a request here, a request for a response the document lacks, or a route of
- * the server's dist/src/rest.js the document leaves out fails the test.
+ * the server's dist/src/rest.js the document leaves out fails the test. The document must also
+ * validate as OpenAPI 3.1 (@apidevtools/swagger-parser) and keep one path item per route shape,
+ * each operation naming the parameters of its path template.
  */
 import {spawn, type ChildProcess} from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import yaml from 'js-yaml';
+import SwaggerParser from '@apidevtools/swagger-parser';
 import {test, expect} from '@playwright/test';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -178,19 +181,19 @@ let held: AbortController | undefined;
 
 const REQUESTS: Record<string, Request[]> = {
   'healthcheck 200': [{params: () => ({})}],
-  'createStream 201': [{params: () => ({resource: 'scores'}), headers: JSON_TYPE, body: '{"season": 1}'}],
-  'createStream 400': [{params: () => ({resource: 'scores'}), headers: JSON_TYPE, body: '{not json'}],
+  'createStream 201': [{params: () => ({id: 'scores'}), headers: JSON_TYPE, body: '{"season": 1}'}],
+  'createStream 400': [{params: () => ({id: 'scores'}), headers: JSON_TYPE, body: '{not json'}],
   'createStream 500': [
-    {params: () => ({resource: 'nope'}), headers: JSON_TYPE, body: '{}'},
-    {params: () => ({resource: 'scores'}), headers: JSON_TYPE, body: '{"refuse": true}'},
+    {params: () => ({id: 'nope'}), headers: JSON_TYPE, body: '{}'},
+    {params: () => ({id: 'scores'}), headers: JSON_TYPE, body: '{"refuse": true}'},
   ],
   'deleteStream 200': [
-    {params: async (ctx) => ({uuid: await newInstance(ctx)})},
-    {params: () => ({uuid: NEVER_ISSUED})},
+    {params: async (ctx) => ({id: await newInstance(ctx)})},
+    {params: () => ({id: NEVER_ISSUED})},
   ],
   'readStream 200': [
     {
-      params: async (ctx) => ({uuid: await newInstance(ctx)}),
+      params: async (ctx) => ({id: await newInstance(ctx)}),
       headers: SSE,
       // A write once the stream is open, so that an `update` follows the `init`.
       during: async (ctx) => {
@@ -203,10 +206,10 @@ const REQUESTS: Record<string, Request[]> = {
       },
     },
     // No Accept header at all is served too.
-    {params: async (ctx) => ({uuid: await newInstance(ctx)})},
+    {params: async (ctx) => ({id: await newInstance(ctx)})},
   ],
-  'readStream 404': [{params: () => ({uuid: NEVER_ISSUED}), headers: SSE}],
-  'readStream 406': [{params: async (ctx) => ({uuid: await newInstance(ctx)}), headers: {Accept: 'application/json'}}],
+  'readStream 404': [{params: () => ({id: NEVER_ISSUED}), headers: SSE}],
+  'readStream 406': [{params: async (ctx) => ({id: await newInstance(ctx)}), headers: {Accept: 'application/json'}}],
   'readStream 409': [
     {
       // A first reader holds the instance while the second asks for it.
@@ -215,14 +218,14 @@ const REQUESTS: Record<string, Request[]> = {
         held = new AbortController();
         const first = await fetch(ctx.url('streaming', `/v1/streams/${uuid}`), {headers: SSE, signal: held.signal});
         expect(first.status).toBe(200);
-        return {uuid};
+        return {id: uuid};
       },
       headers: SSE,
       after: () => held?.abort(),
     },
   ],
-  'streamPreflight 200': [{params: () => ({uuid: NEVER_ISSUED})}],
-  'streamPreflight 204': [{server: 'cors', params: () => ({uuid: NEVER_ISSUED})}],
+  'streamPreflight 200': [{params: () => ({id: NEVER_ISSUED})}],
+  'streamPreflight 204': [{server: 'cors', params: () => ({id: NEVER_ISSUED})}],
   'snapshot 200': [
     {params: () => ({resource: 'scores'}), headers: JSON_TYPE, body: '{}'},
     // Not declared as JSON: the server reads {} and the constructor sees no `refuse`.
@@ -241,6 +244,8 @@ const REQUESTS: Record<string, Request[]> = {
   'lookup 500': [
     {params: () => ({resource: 'scores'}), headers: JSON_TYPE, body: '{"key": "red"}'},
     {params: () => ({resource: 'scores'}), headers: TEXT_TYPE, body: '{"key": "red", "params": {}}'},
+    // `null` passes the server's `typeof body == "object"` test and fails its `in` with a TypeError.
+    {params: () => ({resource: 'scores'}), headers: JSON_TYPE, body: 'null'},
     {params: () => ({resource: 'nope'}), headers: JSON_TYPE, body: '{"key": "red", "params": {}}'},
   ],
   'writeInput 200': [
@@ -304,13 +309,43 @@ test('the document is OpenAPI 3.1 and every documented response has a request he
   expect(Object.keys(REQUESTS).sort()).toEqual(keys);
 });
 
+test('the document validates as OpenAPI 3.1 (@apidevtools/swagger-parser)', async () => {
+  // validate() rejects with the schema's errors; the resolved document it returns is checked too.
+  const api = (await SwaggerParser.validate(path.join(ROOT, DOCUMENT))) as {openapi?: string};
+  expect(api.openapi).toBe('3.1.0');
+});
+
+// Parameter names differ between the server's routes (`:resource`, `:uuid`) and the document,
+// which has one name per path; a route is compared with its parameters' names erased.
+const shape = (route: string) => route.replace(/\{\w+\}/g, '{}');
+
+test('no two paths differ only in the names of their parameters, which OpenAPI 3.1 forbids', () => {
+  const shapes = Object.keys(doc.paths).map(shape);
+  // Five shapes for the seven routes: /v1/streams/{} carries three methods.
+  expect(shapes.length).toBe(5);
+  expect(shapes.filter((s, i) => shapes.indexOf(s) !== i)).toEqual([]);
+});
+
+test('every operation declares each parameter of its path template, with the same name', () => {
+  for (const [route, item] of Object.entries(doc.paths)) {
+    const names = [...route.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+    const pathLevel = (item as {parameters?: {name: string; in: string}[]}).parameters ?? [];
+    for (const method of Object.keys(item).filter((m) => METHODS.includes(m))) {
+      const own = (item[method] as unknown as {parameters?: {name: string; in: string}[]}).parameters ?? [];
+      const declared = [...pathLevel, ...own].filter((p) => p.in === 'path').map((p) => p.name);
+      expect([...new Set(declared)].sort(), `${method} ${route}`).toEqual(names);
+    }
+  }
+});
+
 test("every route of the server's rest.js is in the document, and no other", () => {
   const source = fs.readFileSync(path.join(ROOT, REST_JS), 'utf8');
   const routes = [...source.matchAll(/app\.(get|post|patch|delete|put)\("([^"]+)"/g)].map(
-    ([, method, route]) => `${method} ${route!.replace(/:(\w+)/g, '{$1}')}`,
+    ([, method, route]) => `${method} ${shape(route!.replace(/:(\w+)/g, '{$1}'))}`,
   );
   expect(routes.length).toBe(7);
-  const inDocument = documented.filter((d) => d.method !== 'options').map((d) => `${d.method} ${d.route}`);
+  expect(new Set(routes).size).toBe(7);
+  const inDocument = documented.filter((d) => d.method !== 'options').map((d) => `${d.method} ${shape(d.route)}`);
   expect([...new Set(inDocument)].sort()).toEqual(routes.sort());
 });
 
