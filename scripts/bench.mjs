@@ -30,6 +30,11 @@
  *   --no-faster-off  skip the Faster-off builds
  *   --mobile-only    skip the desktop runs
  *   --keep           keep the temporary copies (their paths are printed)
+ *   --versus DIR     also build the project in DIR (another worktree: the site without a
+ *                    piece, an older commit), serve it on the next port, and run Lighthouse
+ *                    on both, run by run interleaved, so both see the same machine load;
+ *                    prints both sets of medians and their differences (this − DIR).
+ *                    Implies --no-builds.
  *
  * A full run takes about 8 to 12 minutes on a 2-core machine. Timings move with the
  * machine's load: the load average is recorded before and after, and targets on timings
@@ -82,8 +87,11 @@ const {values: options} = parseArgs({
     'no-faster-off': {type: 'boolean', default: false},
     'mobile-only': {type: 'boolean', default: false},
     keep: {type: 'boolean', default: false},
+    versus: {type: 'string'},
   },
 });
+const VERSUS = options.versus ? path.resolve(options.versus) : undefined;
+if (VERSUS) options['no-builds'] = true;
 const RUNS = Number(options.runs);
 const PORT = Number(options.port);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
@@ -169,9 +177,9 @@ async function measureBuilds() {
 }
 
 /** One warm build of a copy, for --no-builds: reuses the project's docs/api when present. */
-async function buildOnce() {
-  // The copy has the project's docs/api/ and stamp, when present.
-  const dir = copyProject({label: 'bench-faster'});
+async function buildOnce(source = ROOT) {
+  // The copy has the project's (or --versus's) docs/api/ and stamp, when present.
+  const dir = copyProject({label: source === ROOT ? 'bench-faster' : 'bench-versus', source});
   log('  building once (no timings) ...');
   await timedBuild(dir, {});
   return {builds: null, siteDir: dir, dirs: [dir]};
@@ -194,7 +202,7 @@ function firstLoadBytes(buildDir) {
  * plus gzip, as every production host does: without it, the scripts travel at three to
  * four times their real size and the figures describe a server nobody deploys.
  */
-async function startServer(siteDir) {
+async function startServer(siteDir, port = PORT) {
   const compress = compression();
   const server = http.createServer((req, res) => {
     compress(req, res, () =>
@@ -209,18 +217,18 @@ async function startServer(siteDir) {
   });
   await new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(PORT, '127.0.0.1', resolve);
+    server.listen(port, '127.0.0.1', resolve);
   });
   return server;
 }
 
 /** The figures of one Lighthouse report. */
-function figures(lhr) {
+function figures(lhr, origin = ORIGIN) {
   const audit = (id) => lhr.audits[id];
   const requests = audit('network-requests').details?.items ?? [];
   const foreign = requests
     .map((r) => r.url)
-    .filter((url) => /^https?:/.test(url) && new URL(url).origin !== ORIGIN);
+    .filter((url) => /^https?:/.test(url) && new URL(url).origin !== origin);
   const failing = [];
   for (const [category, {auditRefs}] of Object.entries(lhr.categories)) {
     for (const ref of auditRefs) {
@@ -266,40 +274,73 @@ function medians(runs) {
   };
 }
 
-async function runLighthouse() {
+/**
+ * Lighthouse on every page type and form factor, RUNS times; with several origins (the
+ * project and --versus), each page is measured on each origin in turn within a run.
+ */
+async function runLighthouse(origins = [ORIGIN]) {
   const formFactors = options['mobile-only'] ? ['mobile'] : ['mobile', 'desktop'];
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     chromeFlags: CHROME_FLAGS,
   });
-  const runs = {};
+  const runs = origins.map(() => ({}));
   try {
     for (let run = 1; run <= RUNS; run++) {
       for (const page of PAGES) {
         for (const formFactor of formFactors) {
-          const result = await lighthouse(
-            `${ORIGIN}${page.path}`,
-            {port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES},
-            formFactor === 'desktop' ? desktopConfig : undefined,
-          );
-          const f = figures(result.lhr);
-          ((runs[page.type] ??= {})[formFactor] ??= []).push(f);
-          log(
-            `  run ${run}/${RUNS} ${page.type.padEnd(9)} ${formFactor.padEnd(7)} perf ${f.scores.performance}, TBT ${Math.round(f.tbt)} ms`,
-          );
+          for (const [i, origin] of origins.entries()) {
+            const result = await lighthouse(
+              `${origin}${page.path}`,
+              {port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES},
+              formFactor === 'desktop' ? desktopConfig : undefined,
+            );
+            const f = figures(result.lhr, origin);
+            ((runs[i][page.type] ??= {})[formFactor] ??= []).push(f);
+            log(
+              `  run ${run}/${RUNS} ${page.type.padEnd(9)} ${formFactor.padEnd(7)}${origins.length > 1 ? ` ${i ? 'versus' : 'this  '}` : ''} perf ${f.scores.performance}, TBT ${Math.round(f.tbt)} ms`,
+            );
+          }
         }
       }
     }
   } finally {
     await chrome.kill();
   }
-  const results = {};
-  for (const [type, byFactor] of Object.entries(runs)) {
-    for (const [formFactor, list] of Object.entries(byFactor)) {
-      (results[type] ??= {})[formFactor] = {median: medians(list), runs: list};
+  return runs.map((byType) => {
+    const results = {};
+    for (const [type, byFactor] of Object.entries(byType)) {
+      for (const [formFactor, list] of Object.entries(byFactor)) {
+        (results[type] ??= {})[formFactor] = {median: medians(list), runs: list};
+      }
+    }
+    return {results, formFactors};
+  });
+}
+
+/** This project's medians next to --versus's, with the differences (this − versus). */
+function versusTable(lh, other, loads, otherLoads) {
+  const rows = [];
+  const signed = (n, digits = 0) => `${n > 0 ? '+' : ''}${n.toFixed(digits)}`;
+  for (const {type} of PAGES) {
+    const js = loads.find((p) => p.type === type).js;
+    const otherJs = otherLoads.find((p) => p.type === type).js;
+    for (const formFactor of lh.formFactors) {
+      const a = lh.results[type][formFactor].median;
+      const b = other.results[type][formFactor].median;
+      rows.push([
+        type,
+        formFactor,
+        `${a.scores.performance} / ${b.scores.performance} (${signed(a.scores.performance - b.scores.performance)})`,
+        `${Math.round(a.tbt)} / ${Math.round(b.tbt)} ms (${signed(a.tbt - b.tbt)})`,
+        `${(a.fcp / 1000).toFixed(2)} / ${(b.fcp / 1000).toFixed(2)} s`,
+        `${(a.lcp / 1000).toFixed(2)} / ${(b.lcp / 1000).toFixed(2)} s`,
+        `${a.requests} / ${b.requests}`,
+        `${kib(js).toFixed(1)} / ${kib(otherJs).toFixed(1)} KiB (${signed(kib(js - otherJs), 1)})`,
+      ]);
     }
   }
-  return {results, formFactors};
+  return table(['page', 'form', 'perf', 'TBT', 'FCP', 'LCP', 'requests', 'first-load JS'], rows);
 }
 
 // ---------------------------------------------------------------------------
@@ -473,17 +514,26 @@ async function main() {
   const built = options['no-builds'] ? await buildOnce() : await measureBuilds();
   const buildDir = path.join(built.siteDir, 'build');
 
+  const versus = VERSUS ? await buildOnce(VERSUS) : undefined;
+  if (versus) built.dirs.push(...versus.dirs);
+
   log('\n== first-load bytes');
   const loads = firstLoadBytes(buildDir);
+  const versusLoads = versus && firstLoadBytes(path.join(versus.siteDir, 'build'));
 
   log(`\n== Lighthouse, ${RUNS} run(s) per page and form factor`);
-  const server = await startServer(built.siteDir);
-  let lh;
+  const servers = [await startServer(built.siteDir)];
+  if (versus) servers.push(await startServer(versus.siteDir, PORT + 1));
+  let lh, versusLh;
   try {
-    lh = await runLighthouse();
+    [lh, versusLh] = await runLighthouse(
+      versus ? [ORIGIN, `http://127.0.0.1:${PORT + 1}`] : [ORIGIN],
+    );
   } finally {
-    server.closeAllConnections();
-    server.close();
+    for (const server of servers) {
+      server.closeAllConnections();
+      server.close();
+    }
   }
   machine.loadAverageAfter = os.loadavg().map((l) => Number(l.toFixed(2)));
 
@@ -493,6 +543,11 @@ async function main() {
     '\nFirst-load bytes (gzip -9): the HTML and the scripts and stylesheets it references',
     firstLoadTable(loads),
   ];
+  if (versus)
+    report.push(
+      `\nThis project / ${VERSUS} (--versus), medians of the same interleaved runs`,
+      versusTable(lh, versusLh, loads, versusLoads),
+    );
   if (built.builds)
     report.push('\nBuilds (production, `docusaurus build`)', buildTable(built.builds));
   report.push('\nTargets', targetChecks(lh, loads, built.builds));
@@ -516,6 +571,7 @@ async function main() {
       lighthouse: lh.results,
       firstLoad: loads,
       builds: built.builds,
+      versus: versus && {dir: VERSUS, lighthouse: versusLh.results, firstLoad: versusLoads},
     },
     null,
     2,

@@ -24,11 +24,13 @@ const NOT_COPIED = new Set([
 ]);
 
 /**
- * Links each entry of the project's node_modules into `dir`/node_modules, but the cache.
+ * Links each entry of the project's (or `source`'s) node_modules into `dir`/node_modules,
+ * but the cache.
  * @param {string} dir
+ * @param {string} [source]
  */
-function linkNodeModules(dir) {
-  const modules = fs.realpathSync(path.join(ROOT, 'node_modules'));
+function linkNodeModules(dir, source = ROOT) {
+  const modules = fs.realpathSync(path.join(source, 'node_modules'));
   fs.mkdirSync(path.join(dir, 'node_modules'));
   for (const entry of fs.readdirSync(modules)) {
     if (entry !== '.cache')
@@ -39,21 +41,22 @@ function linkNodeModules(dir) {
 /**
  * Copies the project (its working tree, uncommitted changes included, without what
  * NOT_COPIED names) to a new temporary folder `skip-<label>-*` and returns its path.
- * `apiReference: false` leaves out the generated docs/api/ and its stamp.
- * @param {{label?: string, apiReference?: boolean}} [options]
+ * `apiReference: false` leaves out the generated docs/api/ and its stamp. `source` copies
+ * another checkout of the project instead (`npm run bench -- --versus <dir>`).
+ * @param {{label?: string, apiReference?: boolean, source?: string}} [options]
  * @returns {string}
  */
-function copyProject({label = 'site', apiReference = true} = {}) {
+function copyProject({label = 'site', apiReference = true, source = ROOT} = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `skip-${label}-`));
-  const apiDir = path.join(ROOT, 'docs', 'api');
-  fs.cpSync(ROOT, dir, {
+  const apiDir = path.join(source, 'docs', 'api');
+  fs.cpSync(source, dir, {
     recursive: true,
     filter: (src) => {
       if (!apiReference && (src === apiDir || src.startsWith(apiDir + path.sep))) return false;
-      return !NOT_COPIED.has(path.relative(ROOT, src).split(path.sep)[0]);
+      return !NOT_COPIED.has(path.relative(source, src).split(path.sep)[0]);
     },
   });
-  linkNodeModules(dir);
+  linkNodeModules(dir, source);
   return dir;
 }
 

@@ -4,7 +4,6 @@
  *   load never fetches the highlighter (src/theme/CodeBlock/Content and
  *   src/plugins/code-highlight-on-demand); dark mode and client-side navigation still get
  *   highlighted blocks, and the copy button still copies;
- * - internal links are still prefetched, in idle time (src/plugins/idle-prefetch);
  * - a blog list page gets its posts' excerpts and metadata from one script
  *   (src/plugins/blog-excerpts-chunk);
  * - the page is painted before the bundles run (src/ssr-template.ts).
@@ -14,9 +13,9 @@ import path from 'node:path';
 import type {Page, Response} from '@playwright/test';
 import {PAGE_TYPES} from '../lib/first-load.cjs';
 import {routeFile} from '../lib/route-file.cjs';
-import {BUILD} from '../lib/build-output';
 import {test, expect, expectClean, hydrated, scriptsLoadedBy} from '../lib/fixtures';
 
+const BUILD = path.resolve(__dirname, '../../build');
 const API_PAGE = '/docs/api/core/interfaces/Context';
 
 /**
@@ -136,54 +135,6 @@ test.describe('code blocks', () => {
     expect((await page.evaluate(() => navigator.clipboard.readText())).trim()).toBe(code);
     expectClean(watch);
   });
-});
-
-test('internal links are prefetched only once the page is idle (src/plugins/idle-prefetch)', async ({
-  page,
-  watch,
-}) => {
-  // The browser's idle callbacks are held until the test runs them: idle time on demand.
-  // The IntersectionObserver callbacks that saw an element (a link in view) are counted.
-  await page.addInitScript(() => {
-    const w = window as unknown as {runIdleCallbacks: () => void; linksInView: number};
-    const held: IdleRequestCallback[] = [];
-    window.requestIdleCallback = (callback) => held.push(callback);
-    w.runIdleCallbacks = () => {
-      for (const callback of held.splice(0)) callback({didTimeout: false, timeRemaining: () => 50});
-    };
-    w.linksInView = 0;
-    const Observer = window.IntersectionObserver;
-    window.IntersectionObserver = class extends Observer {
-      constructor(callback: IntersectionObserverCallback, options?: IntersectionObserverInit) {
-        super((entries, observer) => {
-          callback(entries, observer);
-          if (entries.some((entry) => entry.isIntersecting)) w.linksInView += 1;
-        }, options);
-      }
-    };
-  });
-  const prefetches = page.locator('head link[rel="prefetch"]');
-  await page.goto('/docs/introduction');
-  await hydrated(page);
-  // The links in view have reported themselves (Docusaurus prefetches from an
-  // IntersectionObserver callback, a frame or two after hydration, and Docusaurus's own
-  // prefetch adds its <link> in that callback): nothing is fetched yet.
-  await page.waitForFunction(() => (window as unknown as {linksInView: number}).linksInView > 0);
-  expect(await prefetches.count(), 'prefetches before any idle time').toBe(0);
-  await expect
-    .poll(async () => {
-      await page.evaluate(() =>
-        (window as unknown as {runIdleCallbacks: () => void}).runIdleCallbacks(),
-      );
-      return prefetches.count();
-    })
-    .toBeGreaterThan(0);
-  const hrefs = await prefetches.evaluateAll((links) => links.map((l) => l.getAttribute('href')));
-  expect(
-    hrefs.every((href) => /^\/assets\/js\/.+\.js$/.test(href ?? '')),
-    hrefs.join(', '),
-  ).toBe(true);
-  expectClean(watch);
 });
 
 test("a blog list page gets its posts' excerpts and metadata from one script (src/plugins/blog-excerpts-chunk)", async ({
