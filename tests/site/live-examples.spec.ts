@@ -132,7 +132,10 @@ test('a syntax error shows its message and line; the last good run stays usable'
   await editor(page).fill(lines.join('\n'));
   await exampleOf(page).getByRole('button', {name: 'Run', exact: true}).click();
   const error = exampleOf(page).locator('[data-live-error]');
-  await expect(error).toHaveText(new RegExp(`^Compile error at line ${line}: .+`));
+  const column = lines[line - 1]!.indexOf('= =') + 3;
+  await expect(error).toHaveText(
+    new RegExp(`^Compile error at line ${line}, column ${column}: Unexpected token`),
+  );
   await expect(editor(page)).toHaveAttribute('aria-invalid', 'true');
   // The previous run still answers input edits.
   const orders = page.locator("[data-live-input='orders']");
@@ -191,8 +194,13 @@ test('keyboard: Run, the inputs and Reset are reachable and show focus', async (
   await expect(page.locator('[data-live-resource] tbody tr').first()).toBeVisible({
     timeout: 20_000,
   });
+  // Tab indents in the editor; Escape, then Tab, leaves it (the hint under its label).
   await editor(page).focus();
-  await page.keyboard.press('Tab'); // leaves the editor: Tab is not captured
+  await page.keyboard.press('Control+Home');
+  await page.keyboard.press('Tab');
+  await expect(editor(page)).toHaveValue(/^ {2}import/);
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Tab');
   await expect(exampleOf(page).getByRole('button', {name: 'Run', exact: true})).toBeFocused();
   const outline = await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle);
   expect(outline).not.toBe('none');
@@ -216,13 +224,21 @@ for (const mode of ['light', 'dark'] as const) {
   });
 }
 
-test('without WebAssembly, Run says the browser cannot run it', async ({page}) => {
+test('without WebAssembly, the code block stays and the example says why it cannot run', async ({
+  page,
+}) => {
   await page.addInitScript(() => {
     delete (window as {WebAssembly?: unknown}).WebAssembly;
   });
   await page.goto('/');
   await hydrated(page);
-  await exampleOf(page).getByRole('button', {name: 'Run live'}).click();
-  await expect(exampleOf(page).getByRole('status')).toContainText('cannot run the live example');
+  const example = exampleOf(page);
+  await expect(example.getByRole('status')).toContainText(
+    'This browser cannot run the live example: it offers no WebAssembly',
+  );
+  await expect(example.getByRole('button', {name: 'Run live'})).toHaveCount(0);
+  // The page's code is still there to read and copy.
+  await expect(example.locator('pre code')).toContainText('runService(service');
+  await expect(example.locator('pre')).toBeVisible();
   expect(page.workers()).toHaveLength(0);
 });

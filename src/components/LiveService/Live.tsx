@@ -278,7 +278,9 @@ export default function Live({code: pageCode, metastring, onReady}: Props): Reac
     const timer = window.setInterval(() => {
       if (!worker.current) return;
       if (lastPong.current > 0 && Date.now() - lastPong.current > STUCK_MS) {
-        stop(`The code did not answer for ${STUCK_MS / 1000} s (an endless loop?) and was stopped.`);
+        stop(
+          `The code did not answer for ${STUCK_MS / 1000} s (an endless loop?) and was stopped.`,
+        );
       } else {
         post({type: 'ping'});
       }
@@ -287,18 +289,21 @@ export default function Live({code: pageCode, metastring, onReady}: Props): Reac
   }, [stop, post]);
 
   const writeId = useRef(0);
-  const edit = useCallback((collection: string, result: Edit): string | null => {
-    if (!result.ok) return result.message;
-    edited.current = true;
-    const write = ++writeId.current;
-    setInputs((all) => {
-      if (!all) return all;
-      writes.current.set(write, {collection, before: all[collection] ?? [], after: result.rows});
-      return {...all, [collection]: result.rows};
-    });
-    post({type: 'write', run: active.current, write, collection, entries: [result.entry]});
-    return null;
-  }, [post]);
+  const edit = useCallback(
+    (collection: string, result: Edit): string | null => {
+      if (!result.ok) return result.message;
+      edited.current = true;
+      const write = ++writeId.current;
+      setInputs((all) => {
+        if (!all) return all;
+        writes.current.set(write, {collection, before: all[collection] ?? [], after: result.rows});
+        return {...all, [collection]: result.rows};
+      });
+      post({type: 'write', run: active.current, write, collection, entries: [result.entry]});
+      return null;
+    },
+    [post],
+  );
 
   const errorId = `${ids}-error`;
   const lines = code.split('\n').length;

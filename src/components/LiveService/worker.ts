@@ -130,12 +130,8 @@ async function compile(code: string): Promise<string> {
   } catch (error) {
     const loc = (error as {loc?: {line: number; column: number}}).loc;
     const message = (error as Error).message.replace(/\s*\(\d+:\d+\)$/, '');
-    throw new LiveError(
-      message,
-      'compile',
-      loc?.line,
-      loc === undefined ? undefined : loc.column + 1,
-    );
+    // Sucrase's `loc` is 1-based in both line and column, as an editor shows them.
+    throw new LiveError(message, 'compile', loc?.line, loc?.column);
   }
 }
 
@@ -202,7 +198,10 @@ const ERROR_CLASSES: [new () => Error, string][] = [
     core.SkipNonUniqueValueError,
     'getUnique() found no value or several values under one key. Use toArray() when a key may hold several values.',
   ],
-  [core.SkipUnknownCollectionError, 'The code reads or writes a collection the service does not have.'],
+  [
+    core.SkipUnknownCollectionError,
+    'The code reads or writes a collection the service does not have.',
+  ],
 ];
 
 function runtimeError(error: unknown): LiveError {
