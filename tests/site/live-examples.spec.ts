@@ -10,6 +10,7 @@ import {test, expect, hydrated} from '../lib/fixtures';
 import {
   EXAMPLES,
   editor,
+  editorCode,
   exampleOf,
   liveFence,
   pageOutput,
@@ -27,7 +28,7 @@ for (const {route, file, outputs} of EXAMPLES) {
         .toEqual(expected);
     }
     // The code is the page's fence, ready to edit; the page's block is hidden meanwhile.
-    await expect(editor(page)).toHaveValue(liveFence(file).code);
+    await expect.poll(() => editorCode(page)).toEqual(liveFence(file).code);
   });
 }
 
@@ -105,7 +106,7 @@ test('invalid JSON in an input row gets an inline message and changes nothing', 
 test('functions: a code edit that changes the mapper changes the output', async ({page}) => {
   await startExample(page, '/docs/functions');
   const before = await resourceRows(page, 'spending');
-  const code = await editor(page).inputValue();
+  const code = await editorCode(page);
   // Drop the minimum: the order under it now counts too.
   expect(code).toContain('inputs.orders.map(AmountPerCustomer, 10)');
   await editor(page).fill(
@@ -124,7 +125,7 @@ test('a syntax error shows its message and line; the last good run stays usable'
   page,
 }) => {
   await startExample(page, '/');
-  const code = await editor(page).inputValue();
+  const code = await editorCode(page);
   const lines = code.split('\n');
   const line = lines.findIndex((l) => l.includes('const {customer, amount}')) + 1;
   expect(line).toBeGreaterThan(0);
@@ -150,7 +151,7 @@ test('a syntax error shows its message and line; the last good run stays usable'
 
 test('a runtime error names the line of the code that threw', async ({page}) => {
   await startExample(page, '/');
-  const code = await editor(page).inputValue();
+  const code = await editorCode(page);
   const lines = code.split('\n');
   const line = lines.findIndex((l) => l.includes('const {customer, amount}')) + 1;
   lines.splice(line, 0, "    throw new Error('no orders today');");
@@ -169,7 +170,7 @@ test('Reset returns the code and the data to the page version', async ({page}) =
   await exampleOf(page).getByRole('button', {name: 'Run', exact: true}).click();
   await expect.poll(() => resourceRows(page, 'totals')).not.toEqual(original);
   await exampleOf(page).getByRole('button', {name: 'Reset'}).click();
-  await expect(editor(page)).toHaveValue(code);
+  await expect.poll(() => editorCode(page)).toEqual(code);
   await expect.poll(() => resourceRows(page, 'totals')).toEqual(original);
   await expect(page.locator("[data-live-input='orders'] tbody tr")).toHaveCount(2); // o-1 and the new-row line
 });
@@ -198,7 +199,7 @@ test('keyboard: Run, the inputs and Reset are reachable and show focus', async (
   await editor(page).focus();
   await page.keyboard.press('Control+Home');
   await page.keyboard.press('Tab');
-  await expect(editor(page)).toHaveValue(/^ {2}import/);
+  await expect.poll(() => editorCode(page)).toMatch(/^ {2}import/);
   await page.keyboard.press('Escape');
   await page.keyboard.press('Tab');
   await expect(exampleOf(page).getByRole('button', {name: 'Run', exact: true})).toBeFocused();

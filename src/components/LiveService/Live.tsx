@@ -14,7 +14,16 @@
  * inputs the runtime accepted, starts again in a new worker; Reset starts the page's own
  * version in a new worker, whatever state the old one was in.
  */
-import {useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode} from 'react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import clsx from 'clsx';
 import type {FromWorker, LiveFailure, ToWorker} from './protocol';
 import {
@@ -30,6 +39,7 @@ import {
   type Edit,
   type Row,
 } from './state';
+import Editor from './Editor';
 import styles from './Live.module.css';
 
 /** The page's code, the fence's meta (`show="…"`), and how to tell the page the editor is up. */
@@ -161,7 +171,8 @@ export default function Live({code: pageCode, metastring, onReady}: Props): Reac
         pending.current = 0;
         setBusy(false);
         setProgress(null);
-        setError(null);
+        // A stop's explanation stays with the run it restarted, until the reader's next Run.
+        setError((shown) => (shown?.from === 'stop' ? shown : null));
         const rows = Object.fromEntries(
           Object.entries(message.inputs).map(([n, e]) => [n, rowsOf(e)]),
         );
@@ -249,23 +260,26 @@ export default function Live({code: pageCode, metastring, onReady}: Props): Reac
     (why: string) => {
       const last = good.current;
       restart(last);
-      setError({from: 'stop', phase: 'runtime', message: why});
-      setStatus(
-        last
-          ? `${why} The last good run was started again.`
-          : `${why} Edit the code and press Run, or Reset.`,
-      );
+      const message = last
+        ? `${why} The last good run was started again.`
+        : `${why} Edit the code and press Run, or Reset.`;
+      setError({from: 'stop', phase: 'runtime', message});
+      setStatus(message);
       runButton.current?.focus();
     },
     [restart],
   );
 
+  // Before the first paint: the editor replaces the block in one frame, so nothing (and no
+  // scroll anchoring) sees both at once.
+  useLayoutEffect(() => onReady(true), [onReady]);
+
   useEffect(() => {
-    onReady(true);
     restart({code: pageCode, inputs: null});
     const focused = document.activeElement;
     if (!focused || focused === document.body || root.current?.parentElement?.contains(focused)) {
-      runButton.current?.focus();
+      // Without scrolling: the block this editor replaces may still be on the page.
+      runButton.current?.focus({preventScroll: true});
     }
     return () => {
       worker.current?.terminate();
@@ -306,35 +320,23 @@ export default function Live({code: pageCode, metastring, onReady}: Props): Reac
   );
 
   const errorId = `${ids}-error`;
-  const lines = code.split('\n').length;
-  const errorLine = error?.from === 'run' ? error.line : undefined;
   return (
     <div ref={root} className={styles.live}>
       <div className={styles.code}>
-        <label htmlFor={`${ids}-code`} className={styles.label}>
+        <span id={`${ids}-code`} className={styles.label}>
           Service code (TypeScript), runs in your browser
-        </label>
+        </span>
         <span id={`${ids}-keys`} className={styles.hint}>
           Tab indents; press Escape, then Tab, to leave the editor.
         </span>
-        <div className={styles.editorBox}>
-          <pre className={styles.gutter} aria-hidden="true">
-            {Array.from({length: lines}, (_, i) => (
-              <span key={i} className={clsx(errorLine === i + 1 && styles.errorLine)}>
-                {i + 1}
-                {'\n'}
-              </span>
-            ))}
-          </pre>
-          <Editor
-            id={`${ids}-code`}
-            value={code}
-            rows={lines}
-            invalid={error?.from === 'run' && error.phase !== 'load'}
-            describedBy={clsx(`${ids}-keys`, error && errorId)}
-            onChange={setCode}
-          />
-        </div>
+        <Editor
+          labelledBy={`${ids}-code`}
+          describedBy={clsx(`${ids}-keys`, error && errorId)}
+          value={code}
+          invalid={error?.from === 'run' && error.phase !== 'load'}
+          line={error?.from === 'run' && error.phase !== 'load' ? error.line : undefined}
+          onChange={setCode}
+        />
         <div className={styles.buttons}>
           <button
             ref={runButton}
@@ -467,57 +469,6 @@ export default function Live({code: pageCode, metastring, onReady}: Props): Reac
   );
 }
 
-/**
- * The code editor: a textarea that keeps the code's lines (no wrapping, so the line numbers
- * beside it match), where Tab indents by two spaces. Escape, then Tab, moves on as usual, the
- * way CodeMirror's `indentWithTab` advises for keyboard users.
- */
-function Editor({
-  id,
-  value,
-  rows,
-  invalid,
-  describedBy,
-  onChange,
-}: {
-  id: string;
-  value: string;
-  rows: number;
-  invalid: boolean;
-  describedBy: string;
-  onChange: (value: string) => void;
-}): ReactNode {
-  const escaped = useRef(false);
-  return (
-    <textarea
-      id={id}
-      className={styles.editor}
-      value={value}
-      spellCheck={false}
-      autoCapitalize="off"
-      autoCorrect="off"
-      wrap="off"
-      rows={rows}
-      aria-invalid={invalid || undefined}
-      aria-describedby={describedBy}
-      onChange={(event) => onChange(event.target.value)}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') {
-          escaped.current = true;
-          return;
-        }
-        const leave = escaped.current;
-        escaped.current = false;
-        if (event.key !== 'Tab' || leave || event.shiftKey) return;
-        event.preventDefault();
-        const area = event.currentTarget;
-        area.setRangeText('  ', area.selectionStart, area.selectionEnd, 'end');
-        onChange(area.value);
-      }}
-    />
-  );
-}
-
 function InputTable({
   collection,
   rows,
@@ -547,12 +498,12 @@ function InputTable({
   const remove = (index: number, key: string) => {
     if (!apply(deleteRow(rows, key))) return;
     window.requestAnimationFrame(() => {
-      const inputs = table.current?.querySelectorAll<HTMLInputElement>('tbody input');
-      inputs?.[Math.min(index, inputs.length - 2)]?.focus();
+      const row = table.current?.querySelectorAll('tbody tr')[index];
+      row?.querySelector<HTMLElement>('textarea, input')?.focus();
     });
   };
   return (
-    <div className={styles.table} data-live-input={collection}>
+    <div className={clsx(styles.table, styles.inputTable)} data-live-input={collection}>
       <table ref={table}>
         <caption>
           Input collection <code>{collection}</code>

@@ -86,8 +86,10 @@ export default function LiveExample({code, metastring, children}: Props): ReactN
               className="button button--primary button--sm"
               disabled={!isBrowser}
               data-live-failed={failure ? '' : undefined}
-              // Retry keeps the focus the reader gave the button.
-              ref={(el) => void (failure && el?.focus())}
+              // Retry takes the focus the reader gave Run live (lost when it was replaced).
+              ref={(el) =>
+                void (failure && document.activeElement === document.body && el?.focus())
+              }
               onClick={run}
             >
               {failure ? 'Retry' : 'Run live'}

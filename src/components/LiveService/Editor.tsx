@@ -1,0 +1,179 @@
+/**
+ * The live example's code editor: CodeMirror 6, loaded with ./Live.tsx on Run (never on a
+ * first load). TypeScript highlighting in the site's own code colours (the Prism themes of
+ * prism-themes.ts, light and dark, mapped onto CodeMirror's highlight tags), line numbers,
+ * the error's line marked, undo history, and Tab to indent (`indentWithTab`). A keyboard
+ * user leaves the editor with Escape, then Tab: CodeMirror lets the Tab that follows an
+ * Escape move the focus, as its `indentWithTab` documentation advises; the hint under the
+ * label says so.
+ */
+import {useEffect, useRef, type ReactNode} from 'react';
+import {useColorMode} from '@docusaurus/theme-common';
+import {Compartment, EditorState, StateEffect, StateField} from '@codemirror/state';
+import {Decoration, EditorView, keymap, lineNumbers, type DecorationSet} from '@codemirror/view';
+import {defaultKeymap, history, historyKeymap, indentWithTab} from '@codemirror/commands';
+import {HighlightStyle, syntaxHighlighting} from '@codemirror/language';
+import {javascript} from '@codemirror/lang-javascript';
+import {tags, type Tag} from '@lezer/highlight';
+import type {PrismTheme} from 'prism-react-renderer';
+import {darkCodeTheme, lightCodeTheme} from '@site/prism-themes';
+import styles from './Live.module.css';
+
+/** Prism token types, as the site's themes colour them, and the CodeMirror tags they cover. */
+const TOKENS: [string, Tag[]][] = [
+  ['comment', [tags.comment]],
+  ['string', [tags.string, tags.special(tags.string)]],
+  ['number', [tags.number]],
+  ['boolean', [tags.bool, tags.null]],
+  [
+    'keyword',
+    [
+      tags.keyword,
+      tags.controlKeyword,
+      tags.definitionKeyword,
+      tags.moduleKeyword,
+      tags.operatorKeyword,
+      tags.modifier,
+      tags.self,
+    ],
+  ],
+  ['function', [tags.function(tags.variableName), tags.function(tags.propertyName)]],
+  ['class-name', [tags.className, tags.typeName, tags.definition(tags.typeName)]],
+  ['property', [tags.propertyName, tags.definition(tags.propertyName)]],
+  ['operator', [tags.operator]],
+  ['punctuation', [tags.punctuation, tags.bracket, tags.separator]],
+];
+
+function highlighting(theme: PrismTheme) {
+  const colour = (type: string) =>
+    theme.styles.find((entry) => entry.types.includes(type))?.style.color;
+  const {color = 'inherit', backgroundColor = 'transparent'} = theme.plain;
+  return [
+    syntaxHighlighting(
+      HighlightStyle.define(
+        TOKENS.flatMap(([type, tag]) => {
+          const color = colour(type);
+          return color ? [{tag, color}] : [];
+        }),
+      ),
+    ),
+    EditorView.theme(
+      {
+        '&': {color, backgroundColor},
+        '.cm-gutters': {backgroundColor, color: colour('comment') ?? color, border: 'none'},
+        '.cm-content': {caretColor: color},
+      },
+      {dark: theme === darkCodeTheme},
+    ),
+  ];
+}
+
+/** The error's line (1-based), marked in the text and its number. */
+const markLine = StateEffect.define<number | undefined>();
+const errorLine = StateField.define<DecorationSet>({
+  create: () => Decoration.none,
+  update(marks, transaction) {
+    let next = marks.map(transaction.changes);
+    for (const effect of transaction.effects) {
+      if (!effect.is(markLine)) continue;
+      const line = effect.value;
+      next =
+        line === undefined || line < 1 || line > transaction.state.doc.lines
+          ? Decoration.none
+          : Decoration.set(
+              Decoration.line({class: styles.errorLine}).range(
+                transaction.state.doc.line(line).from,
+              ),
+            );
+    }
+    return next;
+  },
+  provide: (field) => EditorView.decorations.from(field),
+});
+
+type Props = {
+  labelledBy: string;
+  describedBy: string;
+  value: string;
+  invalid: boolean;
+  /** The line the last error names, if any. */
+  line?: number;
+  onChange: (value: string) => void;
+};
+
+export default function Editor({
+  labelledBy,
+  describedBy,
+  value,
+  invalid,
+  line,
+  onChange,
+}: Props): ReactNode {
+  const {colorMode} = useColorMode();
+  const box = useRef<HTMLDivElement>(null);
+  const view = useRef<EditorView | null>(null);
+  const colours = useRef(new Compartment());
+  const attributes = useRef(new Compartment());
+  const changed = useRef(onChange);
+  changed.current = onChange;
+
+  const contentAttributes = () =>
+    EditorView.contentAttributes.of({
+      'aria-labelledby': labelledBy,
+      'aria-describedby': describedBy,
+      ...(invalid ? {'aria-invalid': 'true'} : {}),
+    });
+
+  useEffect(() => {
+    const editor = new EditorView({
+      parent: box.current!,
+      state: EditorState.create({
+        doc: value,
+        extensions: [
+          lineNumbers(),
+          history(),
+          keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
+          javascript({typescript: true}),
+          errorLine,
+          colours.current.of(highlighting(colorMode === 'dark' ? darkCodeTheme : lightCodeTheme)),
+          attributes.current.of(contentAttributes()),
+          EditorView.updateListener.of((update) => {
+            if (update.docChanged) changed.current(update.state.doc.toString());
+          }),
+        ],
+      }),
+    });
+    view.current = editor;
+    return () => {
+      editor.destroy();
+      view.current = null;
+    };
+    // The editor is made once; the effects below keep it in step with its props.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // A value set from outside (Reset) replaces the text.
+  useEffect(() => {
+    const editor = view.current;
+    if (editor && editor.state.doc.toString() !== value) {
+      editor.dispatch({changes: {from: 0, to: editor.state.doc.length, insert: value}});
+    }
+  }, [value]);
+
+  useEffect(() => {
+    view.current?.dispatch({
+      effects: colours.current.reconfigure(
+        highlighting(colorMode === 'dark' ? darkCodeTheme : lightCodeTheme),
+      ),
+    });
+  }, [colorMode]);
+
+  useEffect(() => {
+    view.current?.dispatch({
+      effects: [attributes.current.reconfigure(contentAttributes()), markLine.of(line)],
+    });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [labelledBy, describedBy, invalid, line]);
+
+  return <div ref={box} className={styles.editor} data-live-editor="" />;
+}
