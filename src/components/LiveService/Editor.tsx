@@ -96,6 +96,8 @@ type Props = {
   describedBy: string;
   value: string;
   invalid: boolean;
+  /** The height of the code block the editor replaces, kept while CodeMirror measures. */
+  minHeight?: number;
   /** The line the last error names, if any. */
   line?: number;
   onChange: (value: string) => void;
@@ -106,6 +108,7 @@ export default function Editor({
   describedBy,
   value,
   invalid,
+  minHeight,
   line,
   onChange,
 }: Props): ReactNode {
@@ -125,6 +128,10 @@ export default function Editor({
     });
 
   useEffect(() => {
+    // CodeMirror sizes undrawn lines by a guess until its first measure, then keeps its top
+    // line in place by scrolling the window: the reader's place is kept instead, as it was
+    // when the editor appeared (for its first second, before the reader could have scrolled).
+    const placed = {y: window.scrollY, until: Date.now() + 1000};
     const editor = new EditorView({
       parent: box.current!,
       state: EditorState.create({
@@ -139,6 +146,9 @@ export default function Editor({
           attributes.current.of(contentAttributes()),
           EditorView.updateListener.of((update) => {
             if (update.docChanged) changed.current(update.state.doc.toString());
+            if (update.heightChanged && Date.now() < placed.until && window.scrollY !== placed.y) {
+              window.scrollTo({top: placed.y, behavior: 'instant'});
+            }
           }),
         ],
       }),
@@ -175,5 +185,5 @@ export default function Editor({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [labelledBy, describedBy, invalid, line]);
 
-  return <div ref={box} className={styles.editor} data-live-editor="" />;
+  return <div ref={box} className={styles.editor} style={{minHeight}} data-live-editor="" />;
 }

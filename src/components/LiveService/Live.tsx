@@ -272,7 +272,13 @@ export default function Live({code: pageCode, metastring, onReady}: Props): Reac
 
   // Before the first paint: the editor replaces the block in one frame, so nothing (and no
   // scroll anchoring) sees both at once.
-  useLayoutEffect(() => onReady(true), [onReady]);
+  // CodeMirror sizes the lines it has not drawn yet by a first guess until it measures them
+  // (when they are scrolled to): the editor starts at least as tall as the block's code.
+  const [blockHeight, setBlockHeight] = useState<number>();
+  useLayoutEffect(() => {
+    setBlockHeight(root.current?.parentElement?.querySelector('pre')?.offsetHeight);
+    onReady(true);
+  }, [onReady]);
 
   useEffect(() => {
     restart({code: pageCode, inputs: null});
@@ -333,6 +339,7 @@ export default function Live({code: pageCode, metastring, onReady}: Props): Reac
           labelledBy={`${ids}-code`}
           describedBy={clsx(`${ids}-keys`, error && errorId)}
           value={code}
+          minHeight={blockHeight}
           invalid={error?.from === 'run' && error.phase !== 'load'}
           line={error?.from === 'run' && error.phase !== 'load' ? error.line : undefined}
           onChange={setCode}
