@@ -9,7 +9,7 @@
  */
 import type {Locator, Page} from '@playwright/test';
 import {test, expect, hydrated} from '../lib/fixtures';
-import {EXAMPLES, editor, editorCode, exampleOf, resourceRows, startExample} from './live-helpers';
+import {EXAMPLES, editor, editorCode, exampleOf, startExample} from './live-helpers';
 
 const runButton = (page: Page) => exampleOf(page).getByRole('button', {name: 'Run', exact: true});
 const status = (page: Page) => exampleOf(page).locator('[data-live-status]');
@@ -255,6 +255,11 @@ for (const {route} of EXAMPLES) {
   }) => {
     await page.setViewportSize({width: 390, height: 844});
     await startExample(page, route);
+    // Nothing of the example widens the page (long code lines scroll in the editor).
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth),
+      'page width at 390 px',
+    ).toBeLessThanOrEqual(390);
     const values = exampleOf(page).locator('[data-live-input] tbody textarea');
     expect(await values.count()).toBeGreaterThan(0);
     for (const value of await values.all()) {

@@ -118,7 +118,9 @@ export default function Editor({
   const colours = useRef(new Compartment());
   const attributes = useRef(new Compartment());
   const changed = useRef(onChange);
-  changed.current = onChange;
+  useEffect(() => {
+    changed.current = onChange;
+  }, [onChange]);
 
   const contentAttributes = () =>
     EditorView.contentAttributes.of({

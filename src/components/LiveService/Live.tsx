@@ -281,6 +281,7 @@ export default function Live({code: pageCode, metastring, onReady}: Props): Reac
   }, [onReady]);
 
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- starts the worker (the system this effect syncs with); the busy flag and status are set with it
     restart({code: pageCode, inputs: null});
     const focused = document.activeElement;
     if (!focused || focused === document.body || root.current?.parentElement?.contains(focused)) {

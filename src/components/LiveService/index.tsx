@@ -12,8 +12,17 @@
  * old tab after a redeploy) or a running example that breaks is caught here: the block comes
  * back with what failed and a Retry, never the site's crash page.
  */
-import {Component, lazy, Suspense, useMemo, useRef, useState, type ReactNode} from 'react';
+import {
+  Component,
+  lazy,
+  Suspense,
+  useRef,
+  useState,
+  type LazyExoticComponent,
+  type ReactNode,
+} from 'react';
 import useIsBrowser from '@docusaurus/useIsBrowser';
+import type LiveType from './Live';
 import styles from './styles.module.css';
 
 type Props = {code: string; metastring: string; children: ReactNode};
@@ -39,11 +48,8 @@ export default function LiveExample({code, metastring, children}: Props): ReactN
   const [failure, setFailure] = useState('');
   const [minHeight, setMinHeight] = useState<number>();
   const box = useRef<HTMLDivElement>(null);
-  const Live = useMemo(
-    () =>
-      attempt > 0 ? lazy(() => import(/* webpackChunkName: "live-example" */ './Live')) : null,
-    [attempt],
-  );
+  // Made anew on each attempt: a lazy component that failed to load keeps its failure.
+  const [Live, setLive] = useState<LazyExoticComponent<typeof LiveType> | null>(null);
   const unable =
     isBrowser && (typeof WebAssembly !== 'object' || typeof Worker !== 'function')
       ? 'This browser cannot run the live example: it offers no WebAssembly or no Web Workers, which the Skip runtime needs. The code is above; the page shows its output below.'
@@ -52,6 +58,7 @@ export default function LiveExample({code, metastring, children}: Props): ReactN
     setMinHeight(box.current?.offsetHeight);
     setFailure('');
     setAttempt((n) => n + 1);
+    setLive(() => lazy(() => import(/* webpackChunkName: "live-example" */ './Live')));
   };
   const bar = (text: string, button?: ReactNode) => (
     <p className={styles.bar} role={button ? undefined : 'status'}>
