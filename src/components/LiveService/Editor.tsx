@@ -124,6 +124,9 @@ export default function Editor({
 
   const contentAttributes = () =>
     EditorView.contentAttributes.of({
+      // Named as focusable for checkers (axe) that do not count `contenteditable`: the
+      // content is what a keyboard reaches in the scrolling area.
+      tabindex: '0',
       'aria-labelledby': labelledBy,
       'aria-describedby': describedBy,
       ...(invalid ? {'aria-invalid': 'true'} : {}),
