@@ -1,14 +1,15 @@
 /**
  * The live example's code editor: CodeMirror 6, loaded with ./Live.tsx on Run (never on a
  * first load). TypeScript highlighting in the site's own code colours (the Prism themes of
- * prism-themes.ts, light and dark, mapped onto CodeMirror's highlight tags), line numbers,
+ * the site's config, prism-themes.ts, light and dark, read from the theme config so that
+ * Prism itself is not loaded, and mapped onto CodeMirror's highlight tags), line numbers,
  * the error's line marked, undo history, and Tab to indent (`indentWithTab`). A keyboard
  * user leaves the editor with Escape, then Tab: CodeMirror lets the Tab that follows an
  * Escape move the focus, as its `indentWithTab` documentation advises; the hint under the
  * label says so.
  */
 import {useEffect, useRef, type ReactNode} from 'react';
-import {useColorMode} from '@docusaurus/theme-common';
+import {useColorMode, useThemeConfig} from '@docusaurus/theme-common';
 import {Compartment, EditorState, StateEffect, StateField} from '@codemirror/state';
 import {Decoration, EditorView, keymap, lineNumbers, type DecorationSet} from '@codemirror/view';
 import {defaultKeymap, history, historyKeymap, indentWithTab} from '@codemirror/commands';
@@ -16,7 +17,6 @@ import {HighlightStyle, syntaxHighlighting} from '@codemirror/language';
 import {javascript} from '@codemirror/lang-javascript';
 import {tags, type Tag} from '@lezer/highlight';
 import type {PrismTheme} from 'prism-react-renderer';
-import {darkCodeTheme, lightCodeTheme} from '@site/prism-themes';
 import styles from './Live.module.css';
 
 /** Prism token types, as the site's themes colour them, and the CodeMirror tags they cover. */
@@ -44,7 +44,7 @@ const TOKENS: [string, Tag[]][] = [
   ['punctuation', [tags.punctuation, tags.bracket, tags.separator]],
 ];
 
-function highlighting(theme: PrismTheme) {
+function highlighting(theme: PrismTheme, dark: boolean) {
   const colour = (type: string) =>
     theme.styles.find((entry) => entry.types.includes(type))?.style.color;
   const {color = 'inherit', backgroundColor = 'transparent'} = theme.plain;
@@ -63,7 +63,7 @@ function highlighting(theme: PrismTheme) {
         '.cm-gutters': {backgroundColor, color: colour('comment') ?? color, border: 'none'},
         '.cm-content': {caretColor: color},
       },
-      {dark: theme === darkCodeTheme},
+      {dark},
     ),
   ];
 }
@@ -113,6 +113,9 @@ export default function Editor({
   onChange,
 }: Props): ReactNode {
   const {colorMode} = useColorMode();
+  const {prism} = useThemeConfig();
+  const dark = colorMode === 'dark';
+  const codeTheme = (dark ? prism.darkTheme : prism.theme) as PrismTheme;
   const box = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const colours = useRef(new Compartment());
@@ -147,7 +150,7 @@ export default function Editor({
           keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
           javascript({typescript: true}),
           errorLine,
-          colours.current.of(highlighting(colorMode === 'dark' ? darkCodeTheme : lightCodeTheme)),
+          colours.current.of(highlighting(codeTheme, dark)),
           attributes.current.of(contentAttributes()),
           EditorView.updateListener.of((update) => {
             if (update.docChanged) changed.current(update.state.doc.toString());
@@ -177,11 +180,9 @@ export default function Editor({
 
   useEffect(() => {
     view.current?.dispatch({
-      effects: colours.current.reconfigure(
-        highlighting(colorMode === 'dark' ? darkCodeTheme : lightCodeTheme),
-      ),
+      effects: colours.current.reconfigure(highlighting(codeTheme, dark)),
     });
-  }, [colorMode]);
+  }, [codeTheme, dark]);
 
   useEffect(() => {
     view.current?.dispatch({
