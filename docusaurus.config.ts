@@ -44,8 +44,17 @@ const inGitWorktree = (() => {
   }
 })();
 
-/** The description of pages that have none of their own (tags index, authors, not found). */
+/** The description of pages that have none of their own (authors, not found). */
 const defaultDescription = 'Skip: reactive backend services in TypeScript.';
+
+/**
+ * Text shared by a page and a plugin, kept here once (`customFields`): the landing page's
+ * description (src/pages/index.tsx, and the Markdown twin of the landing page).
+ */
+const customFields = {
+  landingDescription:
+    'Skip is an open-source TypeScript framework for reactive backend services: declare collections computed from your inputs, and the runtime keeps them current and streams every change to clients.',
+} satisfies Record<string, string>;
 
 // ---------------------------------------------------------------------------
 // Site identity
@@ -61,6 +70,7 @@ const config: Config = {
   // and `/a/b/` both reach the page, and old links with a trailing slash keep working.
   trailingSlash: undefined,
   titleDelimiter: '|',
+  customFields,
 
   organizationName: 'SkipLabs',
   projectName: 'skip',
@@ -141,9 +151,13 @@ const config: Config = {
           blogSidebarTitle: 'All posts',
           blogSidebarCount: 'ALL',
           showReadingTime: true,
+          // Spec §2: /blog/authors lists the authors and each post names its own, but there is
+          // no page per author (authors.yml gives none a `page`) and no tag pages: no tags
+          // file, and front-matter.ts refuses a `tags` field (the plugin publishes a page for
+          // every tag used and has no option to keep tags without their pages).
           authorsMapPath: 'authors.yml',
           onInlineAuthors: 'throw',
-          onInlineTags: 'throw',
+          tags: false,
           onUntruncatedBlogPosts: 'throw',
           feedOptions: {
             type: 'all',
@@ -251,7 +265,9 @@ const config: Config = {
     // `/docs` sends the reader to the introduction: an ordinary page, src/pages/docs.tsx.
     contentSecurityPolicy, // CSP meta tag in every page, build/_headers, build/serve.json
     socialCards, // 1200×630 PNG cards: one per post, and themeConfig.image
-    markdownTwins, // a Markdown twin of every page (<route>.md), build/llms.txt, build/llms-full.txt
+    // A Markdown twin of every page (<route>.md), build/llms.txt, build/llms-full.txt; the
+    // landing page's twin shows the landing page's code sample.
+    [markdownTwins, {landingSample: './src/pages/_home/sample.mdx'}],
     // --------------------------------------------------------------------------------------
     // Desktop layout from 996 px up (spec §9); Docusaurus has no option for it.
     desktopBreakpoint,

@@ -8,8 +8,8 @@ const require = createRequire(import.meta.url);
 /** One entry of a sidebar, as `SidebarsConfig` accepts it. */
 type SidebarItemConfig = Extract<SidebarsConfig[string], unknown[]>[number];
 
-/** The guides, in reading order. */
-const guides = [
+/** The guides, in reading order (the tests read this list: tests/lib/sources.ts). */
+export const guides = [
   'introduction',
   'getting_started',
   'functions',

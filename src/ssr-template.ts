@@ -34,7 +34,26 @@
  * Nothing else listens for DOMContentLoaded when the bundles failed, so the second event
  * reaches only the banner's listener. tests/site/base-url-banner.spec.ts shows the banner
  * under a wrong base path and never on a correct serve.
+ *
+ * Spec §2: a path ending in `.html` or `/index.html` is the same page without the suffix.
+ * The first script of `<head>` ({@link HTML_SUFFIX}) sends the browser to that path
+ * (`location.replace`, so the history keeps one entry) before anything is painted or hydrated.
+ * Without it, on a static host that has no `blog/why-skip.html` file (GitHub Pages, the plain
+ * host of tests/lib/static-host.ts), `/blog/why-skip.html` is answered with `404.html`; the
+ * client router strips the suffix (Docusaurus's normalizeLocation) and hydrates the post over
+ * the not-found markup, and React's recovery from that mismatch leaves the server's markup in
+ * place next to the post: two navbars, two footers, "Page Not Found" above the post. Even a
+ * page's own file, served at `/blog/why-skip/index.html`, does not hydrate cleanly there.
+ * `docusaurus serve` redirects these paths itself (serve-handler's `cleanUrls`), so there the
+ * script never runs. tests/site/html-suffix.spec.ts checks every kind of page on both hosts.
  */
+
+/** Sends `<path>.html` and `<path>/index.html` to `<path>`, query and fragment kept (ES5). */
+export const HTML_SUFFIX = `(function () {
+  var path = location.pathname;
+  var clean = path.replace(/(?:\\/index)?\\.html$/, '');
+  if (clean !== path) location.replace((clean || '/') + location.search + location.hash);
+})();`;
 
 /**
  * Inserts the preloaded entry scripts after the first paint, then runs the base-URL check
@@ -95,6 +114,7 @@ export const SSR_TEMPLATE = `<!DOCTYPE html>
   <head>
     <meta charset="UTF-8">
     <meta name="generator" content="Docusaurus v<%= it.version %>">
+    <script>${HTML_SUFFIX}</script>
     <% it.metaAttributes.forEach((metaAttribute) => { %>
       <%~ metaAttribute %>
     <% }); %>

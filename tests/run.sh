@@ -6,8 +6,10 @@
 #      samples;
 #   3. runs the lint gate (`npm run lint`: tsc, ESLint, Prettier); a failure fails the run,
 #      after the tests have run too;
-#   4. builds the production site once;
-#   5. runs the Playwright suites (browser tests against the served build, the
+#   4. runs the unit tests of the plugins' pure functions (`npm run test:unit`, seconds);
+#      a failure fails the run, after the other tests have run too;
+#   5. builds the production site once;
+#   6. runs the Playwright suites (browser tests against the served build, the
 #      build-level checks and the runnable samples), then prints a one-line summary.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -43,6 +45,9 @@ fi
 status=0
 echo "==> lint gate: tsc --noEmit, ESLint, Prettier check"
 npm run lint || { status=$?; echo "lint gate: FAILED (see above)" >&2; }
+
+echo "==> unit tests of the plugins' pure functions, on fixtures (node --test)"
+npm run test:unit || { status=$?; echo "unit tests: FAILED (see above)" >&2; }
 
 echo "==> building the production site"
 npm run build

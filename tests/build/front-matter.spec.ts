@@ -11,6 +11,7 @@ import {test, expect} from '@playwright/test';
 import {DEFAULT_PARSE_FRONT_MATTER} from '@docusaurus/utils';
 import {checkedFrontMatter} from '../../front-matter';
 import {copySite, SITE_ROOT, type TempSite} from '../lib/temp-site';
+import {GUIDES, POSTS} from '../lib/sources';
 
 const POST = 'blog/2025-02-11-why-skip.mdx';
 const OTHER_POST = 'blog/2024-12-24-skip-alpha.md';
@@ -54,6 +55,15 @@ const CASES: Case[] = [
   },
   {name: 'a guide without a title', file: GUIDE, field: 'title', edit: (t) => setField(t, 'title', null)},
   {name: 'a guide with an invalid slug', file: GUIDE, field: 'slug', edit: (t) => t.replace(/^title:/m, 'slug: /Glossary Page\ntitle:')},
+  // The site has no tag pages (spec §2), and each tag used would make one.
+  {name: 'a post with tags', file: POST, field: 'tags', edit: (t) => t.replace(/^title:/m, 'tags: [essay]\ntitle:')},
+  {name: 'a guide with tags', file: GUIDE, field: 'tags', edit: (t) => t.replace(/^title:/m, 'tags: [reference]\ntitle:')},
+  {
+    name: 'a post whose image is not its social card',
+    file: POST,
+    field: 'image',
+    edit: (t) => t.replace(/^title:/m, 'image: /img/social/skip-alpha.png\ntitle:'),
+  },
 ];
 
 /** The site's posts and guides (not the generated docs/api/, nor partials), relative to the site. */
@@ -67,7 +77,7 @@ function postsAndGuides(): string[] {
 test.describe('front matter check', () => {
   test('the blog posts and guides as they are pass the check', async () => {
     const files = postsAndGuides();
-    expect(files.length, 'posts and guides').toBeGreaterThanOrEqual(13 + 9);
+    expect(files.length, 'posts and guides').toBe(POSTS.length + GUIDES.length);
     const parseFrontMatter = checkedFrontMatter(SITE_ROOT);
     for (const file of files) {
       await parseFrontMatter({
@@ -76,6 +86,14 @@ test.describe('front matter check', () => {
         defaultParseFrontMatter: DEFAULT_PARSE_FRONT_MATTER,
       });
     }
+  });
+
+  test("a post's image is filled in as its social card, and a guide gets none", async () => {
+    await expect(parse(POST, original(POST))).resolves.toMatchObject({frontMatter: {image: '/img/social/why-skip.png'}});
+    const stated = original(POST).replace(/^title:/m, 'image: /img/social/why-skip.png\ntitle:');
+    await expect(parse(POST, stated)).resolves.toMatchObject({frontMatter: {image: '/img/social/why-skip.png'}});
+    const guide = (await parse(GUIDE, original(GUIDE))) as {frontMatter: Record<string, unknown>};
+    expect(guide.frontMatter.image).toBeUndefined();
   });
 
   test('a file parsed again keeps its own slug', async () => {

@@ -9,7 +9,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {test, expect} from '@playwright/test';
 import {ROOT, readRoute} from '../lib/build-output';
-import {GUIDES, apiRoutes} from '../lib/spec';
+import {apiRoutes} from '../lib/spec';
+import {GUIDES} from '../lib/sources';
 
 /**
  * The time of the last commit that changed `file`, as ISO 8601, or undefined. Docusaurus

@@ -7,7 +7,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {test, expect} from '@playwright/test';
-import {BLOG_SLUGS, GUIDES, SITE_ROUTES, apiRoutes} from '../lib/spec';
+import {apiRoutes} from '../lib/spec';
+import {GUIDES, POST_SLUGS as BLOG_SLUGS, SITE_ROUTES} from '../lib/sources';
 import {BUILD, ROOT} from '../lib/build-output';
 import {
   builtPages,

@@ -11,10 +11,10 @@ import type {Root, Nodes} from 'mdast';
 import {BUILD, ROOT, routeFile} from '../lib/build-output';
 import {fileForPath, parse, readBuilt} from '../lib/build';
 import {sitemapUrls} from '../lib/sitemap';
-import {GUIDES} from '../lib/spec';
+import {GUIDES} from '../lib/sources';
 
-/** The blog's list pages: pagination, archive, authors and tags. They have no twin. */
-const LIST_PAGE = /^\/blog(\/page\/\d+|\/archive|\/authors(\/.*)?|\/tags(\/.*)?)?$/;
+/** The blog's list pages: pagination, archive and authors. They have no twin. */
+const LIST_PAGE = /^\/blog(\/page\/\d+|\/archive|\/authors)?$/;
 
 const origin = () => new URL(sitemapUrls()[0]!).origin;
 
@@ -208,4 +208,16 @@ test("the API pages' twins come from the generated reference", () => {
   const methods = [...generated.matchAll(/^### (\w+)\(\)$/gm)].map((m) => m[1]!);
   expect(methods.length).toBeGreaterThan(1);
   for (const method of methods) expect(twin).toContain(`### ${method}()`);
+});
+
+test("the landing page's twin and llms.txt carry the landing page's own description and code sample", () => {
+  const $ = parse(readBuilt('index.html'));
+  const description = $('meta[name="description"]').attr('content') ?? '';
+  expect(description.length).toBeGreaterThan(40);
+  expect(readBuilt('index.md')).toContain(description);
+  expect(readBuilt('llms.txt')).toContain(description);
+  // The sample shown on the landing page (its first line of code) is in the twin.
+  const firstCodeLine = $('main pre code .token-line').first().text().trim();
+  expect(firstCodeLine.length).toBeGreaterThan(5);
+  expect(readBuilt('index.md')).toContain(firstCodeLine);
 });

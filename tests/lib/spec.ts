@@ -1,73 +1,39 @@
 /**
- * Facts the tests check, copied from the spec and its fact sheets (which live outside this
- * repository), not read from the build, so that a missing page fails a test: routes and API
- * pages (spec §2) and the blog's thirteen posts.
+ * The spec's fixed facts, stated once (../shared/spec/site-spec.md §2): the post slugs and the
+ * guides that must exist, and the API pages. They are checked against the sources, not used
+ * as the site's lists: the tests read those from blog/ and sidebars.ts (./sources.ts), so a
+ * new post or guide needs no edit here.
  */
 
-/**
- * The thirteen blog posts, oldest first: slug, title and publication date are fixed facts of
- * the site (the slug is the route `/blog/<slug>`; the date, in UTC, decides the order and the
- * year group in the sidebar).
- */
-export const BLOG_POSTS: readonly {date: string; slug: string; title: string}[] = [
-  {date: '2024-12-24', slug: 'skip-alpha', title: 'Skip alpha'},
-  {date: '2025-02-11T12:00:00Z', slug: 'skips-origins', title: "Skip's Origins"},
-  {date: '2025-02-11T12:00:01Z', slug: 'why-skip', title: 'Why Skip?'},
-  {date: '2025-03-25', slug: 'skiplabs-funding', title: 'SkipLabs Funding'},
-  {
-    date: '2025-04-14',
-    slug: 'non-reactive-dependencies',
-    title: 'New built-in resources for Skip services',
-  },
-  {date: '2025-04-21', slug: 'event-hidden-arch', title: 'Event-Hidden Architectures'},
-  {
-    date: '2025-04-30',
-    slug: 'reactive_social_network_service_poc',
-    title: 'Reactive Social Network Service with Skip',
-  },
-  {
-    date: '2025-05-16',
-    slug: 'postgresql_and_skip',
-    title: 'Building a Real-time Blog with Skip and PostgreSQL',
-  },
-  {
-    date: '2025-05-23',
-    slug: 'announcing_create_skip_service_cli',
-    title: 'A CLI to streamline the creation of Skip services',
-  },
-  {
-    date: '2025-05-30',
-    slug: 'skip_with_react_vite',
-    title: 'React + Vite in front of a Skip Service - the template',
-  },
-  {date: '2025-06-06', slug: 'horizontal-scaling', title: 'Dynamically scaling your Skip services'},
-  {
-    date: '2025-06-20',
-    slug: 'backend_pressure',
-    title: 'Backend Pressure from a Reactive Point of View',
-  },
-  {
-    date: '2025-07-04',
-    slug: 'cache_invalidation',
-    title: 'Cache Invalidation and Reactive Systems',
-  },
+/** The thirteen post slugs the spec lists (its `{product}` is SkipLabs), alphabetically. */
+export const SPEC_POST_SLUGS: readonly string[] = [
+  'announcing_create_skip_service_cli',
+  'backend_pressure',
+  'cache_invalidation',
+  'event-hidden-arch',
+  'horizontal-scaling',
+  'non-reactive-dependencies',
+  'postgresql_and_skip',
+  'reactive_social_network_service_poc',
+  'skip_with_react_vite',
+  'skip-alpha',
+  'skiplabs-funding',
+  'skips-origins',
+  'why-skip',
 ];
 
-/** The posts' slugs, alphabetically. */
-export const BLOG_SLUGS: readonly string[] = BLOG_POSTS.map((post) => post.slug).sort();
-
-/** Guide pages, in sidebar order. */
-export const GUIDES = [
+/** The nine guide pages the spec names, as a set (their order is the sidebar's). */
+export const SPEC_GUIDES: readonly string[] = [
   'introduction',
   'getting_started',
-  'functions',
-  'resources',
-  'externals',
   'client',
-  'deploying',
-  'glossary',
   'community',
-] as const;
+  'deploying',
+  'externals',
+  'functions',
+  'glossary',
+  'resources',
+];
 
 type Kind = 'classes' | 'functions' | 'interfaces' | 'type-aliases';
 
@@ -154,14 +120,3 @@ export function apiRoutes(): {route: string; name: string}[] {
 export const API_NAMES: string[] = Object.values(API).flatMap((kinds) =>
   Object.values(kinds).flat(),
 );
-
-/** The landing and blog routes of §2, plus the docs. */
-export const SITE_ROUTES = [
-  '/',
-  '/blog',
-  '/blog/page/2',
-  '/blog/archive',
-  '/blog/authors',
-  ...BLOG_SLUGS.map((slug) => `/blog/${slug}`),
-  ...GUIDES.map((id) => `/docs/${id}`),
-];

@@ -62,6 +62,23 @@ const REQUIRED: Record<string, Record<string, Required>> = {
       checked: ['snapshots', 'stream'],
     },
   },
+  // The posts' own services: a reducer keeping an emptied key, a stream of a filter, a stream
+  // of a mapper reading a second collection, a corrected aggregate.
+  'blog/2025-02-11-why-skip.mdx': {
+    backlog: {blocks: ['setup', 'service', 'start', 'read'], checked: ['read']},
+  },
+  'blog/2025-04-21-event-hidden-arch.md': {
+    lowstock: {blocks: ['setup', 'service', 'start', 'stream', 'moves'], checked: ['stream']},
+  },
+  'blog/2025-06-20-backend_pressure.md': {
+    spend: {blocks: ['setup', 'service', 'start', 'edit', 'read'], checked: ['edit', 'read']},
+  },
+  'blog/2025-07-04-cache_invalidation.md': {
+    pricing: {
+      blocks: ['setup', 'service', 'start', 'create', 'stream', 'writes'],
+      checked: ['create', 'stream'],
+    },
+  },
   // Rows updated and inserted with psql arrive on the stream.
   'blog/2025-05-16-postgresql_and_skip.md': {
     pgblog: {

@@ -4,7 +4,7 @@
  */
 import type {Page} from '@playwright/test';
 import {test, expect, expectClean, hydrated, routeOnlyScripts} from '../lib/fixtures';
-import {SITE_ROUTES} from '../lib/spec';
+import {SITE_ROUTES} from '../lib/sources';
 
 const NOT_FOUND = 'Page Not Found';
 
@@ -264,11 +264,15 @@ test.describe('errors and loading', () => {
     const chunks = await routeOnlyScripts(context, '/docs/introduction', '/docs/no-such-doc');
     expect(chunks.length).toBeGreaterThan(0);
     const page = await context.newPage();
-    // A static host that serves the page under its .html name: the router renders the
+    // A static host that serves the page under its .html name, without the head script that
+    // sends such paths to the clean one (src/ssr-template.ts): the router renders the
     // introduction without having preloaded it, so its chunks load during render.
     await page.route('**/docs/introduction/index.html', async (route) => {
       const res = await page.request.get('/docs/introduction');
-      await route.fulfill({status: 200, contentType: 'text/html', body: await res.text()});
+      const html = await res.text();
+      const body = html.replace(/<script>[^<]*location\.replace\([^<]*<\/script>/, '');
+      expect(body.length, 'the head script removed').toBeLessThan(html.length);
+      await route.fulfill({status: 200, contentType: 'text/html', body});
     });
     let blocked = true;
     await page.route('**/assets/js/**', (route) =>

@@ -109,7 +109,10 @@ for (const [kind, route] of PAGES) {
           links
             .filter((a) => a.getClientRects().length > 0)
             .map((a) => a.getAttribute('href') ?? '')
-            .filter((href) => new URL(href, location.origin).pathname !== current),
+            .map((href) => ({href, path: new URL(href, location.origin).pathname}))
+            // A page, not a file such as the Markdown twin (`<route>.md`).
+            .filter(({path}) => path !== current && !/\.\w+$/.test(path))
+            .map(({href}) => href),
         here,
       );
       expect(internal.length, 'internal links in the content').toBeGreaterThan(0);

@@ -12,7 +12,9 @@
  * first), and no plugin of the site writes HTML in its own `postBuild`: `/docs`, which only
  * sends the reader on, is an ordinary page (src/pages/docs.tsx). So this hook needs no
  * ordering among plugins; a plugin that did write a page later would leave it without the
- * meta tag, which tests/build/csp.spec.ts reports for every HTML file of build/.
+ * meta tag, which tests/build/csp.spec.ts reports for every HTML file of build/. No other
+ * plugin reads the built pages either (the Markdown twins work from the sources, the loaded
+ * content and the config), so each page is rewritten in place.
  *
  * Live examples (src/components/LiveService) run the Skip runtime in a Web Worker, whose
  * policy is the one its script is served with, not the page's:
@@ -127,17 +129,6 @@ async function htmlFiles(dir: string): Promise<string[]> {
     .map((e) => path.join(e.parentPath, e.name));
 }
 
-/**
- * Writes `file` through a temporary file and a rename, so that another plugin's `postBuild`
- * reading the page meanwhile (they run concurrently) gets the old or the new page, never a
- * truncated one.
- */
-async function replaceFile(file: string, content: string): Promise<void> {
-  const temporary = `${file}.${process.pid}.csp-tmp`;
-  await fs.writeFile(temporary, content);
-  await fs.rename(temporary, file);
-}
-
 export default function contentSecurityPolicyPlugin(): Plugin {
   return {
     name: NAME,
@@ -155,7 +146,7 @@ export default function contentSecurityPolicyPlugin(): Plugin {
       };
       const policy = serialize(directives);
       await Promise.all(
-        pages.map(({file, html}) => replaceFile(file, withPolicyMeta(html, policy))),
+        pages.map(({file, html}) => fs.writeFile(file, withPolicyMeta(html, policy))),
       );
 
       const headerPolicy = serialize({...directives, ...HEADER_ONLY_DIRECTIVES});

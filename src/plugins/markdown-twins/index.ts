@@ -6,13 +6,16 @@
  *   - `llms.txt` (llmstxt.org): the landing page, then the guides in sidebar order, the API
  *     pages by package and the posts newest first, each line linking a twin with its
  *     description; `llms-full.txt`: the twins of the guides and API pages, one after another.
+ *     Its opening paragraph also links the OpenAPI document static/openapi/skip-http-0.0.15.yaml.
  *
  * Like the agent-docs plugin of Docusaurus's own website, it works in `postBuild` from the
  * routes (`route.metadata.sourceFilePath`, and `routesBuildMetadata` to skip `noIndex` pages)
  * and takes titles, descriptions and order from the docs and blog plugins' loaded content.
  * The HTML pages link their twin themselves (src/theme/DocBreadcrumbs,
  * src/theme/BlogPostItem/Header, src/pages/index.tsx, through ./twin-path.ts), so this
- * plugin edits no HTML.
+ * plugin edits no HTML, and it reads no file another plugin writes: the landing page's
+ * description comes from the config's `customFields` (the page reads the same field), and
+ * the landing sample's path from this plugin's options in the config.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -59,23 +62,24 @@ function sidebarDocs(items: SidebarItem[], group?: string): {id: string; group?:
   });
 }
 
-/** The `<meta name="description">` of a built page (minified: attributes may be unquoted). */
-function descriptionOf(html: string): string {
-  const tag = /<meta\b[^>]*\bname=["']?description\b[^>]*>/i.exec(html)?.[0] ?? '';
-  const match = /\bcontent=(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/i.exec(tag);
-  const value = match?.[1] ?? match?.[2] ?? match?.[3] ?? '';
-  return value.replace(
-    /&(quot|amp|lt|gt|#39|#x27);/g,
-    (_m, e: string) => ({quot: '"', amp: '&', lt: '<', gt: '>', '#39': "'", '#x27': "'"})[e] ?? '',
-  );
-}
-
 const isMarkdown = (file: string) => /\.mdx?$/.test(file);
 
 const linkLine = (siteUrl: string, page: Pick<Page, 'title' | 'route' | 'description'>) =>
   `- [${page.title}](${siteUrl}${twinPath(page.route)})${page.description ? `: ${page.description}` : ''}`;
 
-export default function markdownTwinsPlugin({siteConfig, siteDir}: LoadContext): Plugin {
+export type Options = {
+  /** The landing page's code sample (an MDX file, relative to the site), shown in its twin. */
+  landingSample?: string;
+};
+
+export default function markdownTwinsPlugin(
+  {siteConfig, siteDir}: LoadContext,
+  options: unknown,
+): Plugin {
+  const {landingSample} = (options ?? {}) as Options;
+  if (landingSample !== undefined && typeof landingSample !== 'string') {
+    throw new Error(`[${NAME}] the option landingSample must be a path (a string)`);
+  }
   return {
     name: NAME,
     async postBuild({outDir, routes, routesBuildMetadata, plugins}) {
@@ -171,12 +175,10 @@ export default function markdownTwinsPlugin({siteConfig, siteDir}: LoadContext):
 
       // The landing page: what the site is, the sample it shows, and where to read on.
       const landing = sourced.find((route) => route.path === siteConfig.baseUrl);
-      const landingHtml = landing
-        ? await fs.readFile(path.join(outDir, 'index.html'), 'utf8').catch(() => '')
-        : '';
-      const landingDescription = descriptionOf(landingHtml);
-      const sampleFile = path.join(siteDir, 'src/pages/_home/sample.mdx');
-      const sample = await fs.readFile(sampleFile, 'utf8').catch(() => '');
+      // The same text as the landing page's description (the config's customFields).
+      const landingDescription = String(siteConfig.customFields?.landingDescription ?? '');
+      const sampleFile = landingSample ? path.join(siteDir, landingSample) : '';
+      const sample = sampleFile ? await fs.readFile(sampleFile, 'utf8') : '';
       if (landing) {
         const sampleMarkdown = sample
           ? toMarkdownTwin(sample, 'mdx', {
@@ -229,7 +231,7 @@ export default function markdownTwinsPlugin({siteConfig, siteDir}: LoadContext):
       const index = [
         `# ${siteConfig.title}`,
         `> ${siteConfig.tagline}`,
-        `Every page of this site is also served as Markdown at its URL plus \`.md\`; the lines below link those files. [llms-full.txt](${siteUrl}/llms-full.txt) holds every guide and API page in one file.`,
+        `Every page of this site is also served as Markdown at its URL plus \`.md\`; the lines below link those files. [llms-full.txt](${siteUrl}/llms-full.txt) holds every guide and API page in one file. The HTTP API of a Skip service is described by the OpenAPI document [skip-http-0.0.15.yaml](${siteUrl}/openapi/skip-http-0.0.15.yaml).`,
         ...(landingEntry.length ? ['## Overview', landingEntry.join('\n')] : []),
         '## Guides',
         guides.map((page) => linkLine(siteUrl, page)).join('\n'),

@@ -68,6 +68,8 @@ const decodeEntities = (text: string) =>
   );
 
 function absolute(url: string, ctx: TwinContext): string {
+  // `pathname:///file` is Docusaurus's way to link a static file as it is: a site path.
+  if (url.startsWith('pathname://')) url = url.slice('pathname://'.length);
   if (/^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith('//')) return url;
   if (url.startsWith('#')) return `${ctx.pageUrl}${url}`;
   const [target = '', hash = ''] = url.split(/(?=#)/);

@@ -1,6 +1,7 @@
 /**
  * Draws the social cards (Open Graph / Twitter images, 1200×630 PNG) into the build:
- *   - one per blog post, at the `image` its front matter names: /img/social/<slug>.png;
+ *   - one per blog post, at /img/social/<slug>.png: the `image` the front matter parser
+ *     (front-matter.ts) fills in for every post, so a post's card is never found missing here;
  *   - the site's default card, at `themeConfig.image`.
  * A PNG already in the build (copied from static/) is kept, so a hand-made card wins.
  *
@@ -12,14 +13,13 @@ import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import type {BlogContent, BlogPost} from '@docusaurus/plugin-content-blog';
 
+import {socialCardPath} from '../../../front-matter';
 import {renderCard, type Card} from './card';
 
 const NAME = 'social-cards';
 
-/** Where a post's card must be, from the last segment of its URL. */
-export function postCardPath(post: BlogPost): string {
-  return `/img/social/${post.metadata.permalink.split('/').pop()}.png`;
-}
+/** Where a post's card is drawn: its slug is the last segment of its URL. */
+const postCardPath = (post: BlogPost) => socialCardPath(post.metadata.permalink.split('/').pop()!);
 
 function longDate(date: Date | string): string {
   return new Intl.DateTimeFormat('en-GB', {dateStyle: 'long', timeZone: 'UTC'}).format(
@@ -45,14 +45,8 @@ export default function socialCardsPlugin({siteConfig}: LoadContext): Plugin {
       const host = new URL(siteConfig.url).host;
       const cards: {file: string; card: Card}[] = [];
       for (const post of blog?.blogPosts ?? []) {
-        const expected = postCardPath(post);
-        if (post.metadata.frontMatter.image !== expected) {
-          throw new Error(
-            `[${NAME}] ${post.metadata.source}: set \`image: ${expected}\` in the front matter; this plugin draws that card`,
-          );
-        }
         cards.push({
-          file: expected,
+          file: postCardPath(post),
           card: {
             title: post.metadata.title,
             kicker: blog!.blogTitle,

@@ -1,0 +1,89 @@
+/**
+ * The site's own lists, read from its sources, so that a new post or guide needs no test edit:
+ * the posts from blog/, the guides from `guides` in sidebars.ts. The spec's fixed facts (the
+ * slugs and guides that must exist, the API pages) are in ./spec.ts; tests check the sources
+ * against them once (tests/build/blog.spec.ts, tests/build/guides.spec.ts).
+ */
+import fs from 'node:fs';
+import {createRequire} from 'node:module';
+import path from 'node:path';
+import yaml from 'js-yaml';
+
+const ROOT = path.resolve(__dirname, '../..');
+
+export type SourcePost = {
+  /** File name under blog/. */
+  file: string;
+  slug: string;
+  title: string;
+  /** Publication date, as the blog plugin reads it (a bare day is midnight UTC). */
+  date: Date;
+  authors: string[];
+  /** The whole front matter. */
+  data: Record<string, unknown>;
+  /** The Markdown after the front matter. */
+  body: string;
+};
+
+/** Every post under blog/, oldest first. */
+function readPosts(): SourcePost[] {
+  const dir = path.join(ROOT, 'blog');
+  return fs
+    .readdirSync(dir)
+    .filter((file) => /\.mdx?$/.test(file) && !file.startsWith('_'))
+    .map((file) => {
+      const text = fs.readFileSync(path.join(dir, file), 'utf8');
+      const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n([\s\S]*)$/.exec(text);
+      if (!match) throw new Error(`blog/${file}: no front matter`);
+      const data = yaml.load(match[1]) as Record<string, unknown>;
+      const date = data.date instanceof Date ? data.date : new Date(String(data.date));
+      return {
+        file,
+        slug: String(data.slug),
+        title: String(data.title),
+        date,
+        authors: (data.authors as string[] | undefined) ?? [],
+        data,
+        body: match[2],
+      };
+    })
+    .sort((a, b) => a.date.getTime() - b.date.getTime());
+}
+
+/** The posts, oldest first. */
+export const POSTS: readonly SourcePost[] = readPosts();
+
+/** The posts, newest first, as the list pages, the sidebar and the feeds order them. */
+export const POSTS_NEWEST_FIRST: readonly SourcePost[] = [...POSTS].reverse();
+
+/** The posts' slugs, alphabetically. */
+export const POST_SLUGS: readonly string[] = POSTS.map((post) => post.slug).sort();
+
+/**
+ * The guides in sidebar order: `guides` of sidebars.ts, loaded as Docusaurus loads that file
+ * (its own jiti; the file uses `import.meta`, which Playwright's loader does not handle). It
+ * reads the generated API sidebars, so it needs docs/api/ (any build makes it).
+ */
+function readGuides(): readonly string[] {
+  const fromDocusaurus = createRequire(
+    path.join(ROOT, 'node_modules/@docusaurus/utils/package.json'),
+  );
+  const jiti = fromDocusaurus('jiti') as (
+    from: string,
+    options: {interopDefault: boolean},
+  ) => (id: string) => {guides: string[]};
+  return jiti(__filename, {interopDefault: false})(path.join(ROOT, 'sidebars.ts')).guides;
+}
+
+export const GUIDES: readonly string[] = readGuides();
+
+/** The landing and blog routes of the spec (§2) with every post, plus every guide. */
+export const SITE_ROUTES: readonly string[] = [
+  '/',
+  '/blog',
+  '/blog/page/2',
+  '/blog/archive',
+  '/blog/authors',
+  ...POST_SLUGS.map((slug) => `/blog/${slug}`),
+  ...GUIDES.map((id) => `/docs/${id}`),
+];
