@@ -10,6 +10,7 @@ import {test, expect, hydrated} from '../lib/fixtures';
 import {
   EXAMPLES,
   editor,
+  editorCode,
   exampleOf,
   liveFence,
   pageOutput,
@@ -27,7 +28,7 @@ for (const {route, file, outputs} of EXAMPLES) {
         .toEqual(expected);
     }
     // The code is the page's fence, ready to edit; the page's block is hidden meanwhile.
-    await expect(editor(page)).toHaveValue(liveFence(file).code);
+    await expect.poll(() => editorCode(page)).toEqual(liveFence(file).code);
   });
 }
 
@@ -112,7 +113,7 @@ test('invalid JSON in an input row gets an inline message and changes nothing', 
 test('functions: a code edit that changes the mapper changes the output', async ({page}) => {
   await startExample(page, '/docs/functions');
   const before = await resourceRows(page, 'spending');
-  const code = await editor(page).inputValue();
+  const code = await editorCode(page);
   // Drop the minimum: the order under it now counts too.
   expect(code).toContain('inputs.orders.map(AmountPerCustomer, 10)');
   await editor(page).fill(
@@ -131,7 +132,7 @@ test('a syntax error shows its message and line; the last good run stays usable'
   page,
 }) => {
   await startExample(page, '/');
-  const code = await editor(page).inputValue();
+  const code = await editorCode(page);
   const lines = code.split('\n');
   const line = lines.findIndex((l) => l.includes('const {customer, amount}')) + 1;
   expect(line).toBeGreaterThan(0);
@@ -139,7 +140,10 @@ test('a syntax error shows its message and line; the last good run stays usable'
   await editor(page).fill(lines.join('\n'));
   await exampleOf(page).getByRole('button', {name: 'Run', exact: true}).click();
   const error = exampleOf(page).locator('[data-live-error]');
-  await expect(error).toHaveText(new RegExp(`^Compile error at line ${line}: .+`));
+  const column = lines[line - 1]!.indexOf('= =') + 3;
+  await expect(error).toHaveText(
+    new RegExp(`^Compile error at line ${line}, column ${column}: Unexpected token`),
+  );
   await expect(editor(page)).toHaveAttribute('aria-invalid', 'true');
   // The previous run still answers input edits.
   const orders = page.locator("[data-live-input='orders']");
@@ -154,7 +158,7 @@ test('a syntax error shows its message and line; the last good run stays usable'
 
 test('a runtime error names the line of the code that threw', async ({page}) => {
   await startExample(page, '/');
-  const code = await editor(page).inputValue();
+  const code = await editorCode(page);
   const lines = code.split('\n');
   const line = lines.findIndex((l) => l.includes('const {customer, amount}')) + 1;
   lines.splice(line, 0, "    throw new Error('no orders today');");
@@ -173,7 +177,7 @@ test('Reset returns the code and the data to the page version', async ({page}) =
   await exampleOf(page).getByRole('button', {name: 'Run', exact: true}).click();
   await expect.poll(() => resourceRows(page, 'totals')).not.toEqual(original);
   await exampleOf(page).getByRole('button', {name: 'Reset'}).click();
-  await expect(editor(page)).toHaveValue(code);
+  await expect.poll(() => editorCode(page)).toEqual(code);
   await expect.poll(() => resourceRows(page, 'totals')).toEqual(original);
   await expect(page.locator("[data-live-input='orders'] tbody tr")).toHaveCount(2); // o-1 and the new-row line
 });
@@ -198,8 +202,13 @@ test('keyboard: Run, the inputs and Reset are reachable and show focus', async (
   await expect(page.locator('[data-live-resource] tbody tr').first()).toBeVisible({
     timeout: 20_000,
   });
+  // Tab indents in the editor; Escape, then Tab, leaves it (the hint under its label).
   await editor(page).focus();
-  await page.keyboard.press('Tab'); // leaves the editor: Tab is not captured
+  await page.keyboard.press('Control+Home');
+  await page.keyboard.press('Tab');
+  await expect.poll(() => editorCode(page)).toMatch(/^ {2}import/);
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Tab');
   await expect(exampleOf(page).getByRole('button', {name: 'Run', exact: true})).toBeFocused();
   const outline = await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle);
   expect(outline).not.toBe('none');
@@ -223,13 +232,21 @@ for (const mode of ['light', 'dark'] as const) {
   });
 }
 
-test('without WebAssembly, Run says the browser cannot run it', async ({page}) => {
+test('without WebAssembly, the code block stays and the example says why it cannot run', async ({
+  page,
+}) => {
   await page.addInitScript(() => {
     delete (window as {WebAssembly?: unknown}).WebAssembly;
   });
   await page.goto('/');
   await hydrated(page);
-  await exampleOf(page).getByRole('button', {name: 'Run live'}).click();
-  await expect(exampleOf(page).getByRole('status')).toContainText('cannot run the live example');
+  const example = exampleOf(page);
+  await expect(example.getByRole('status')).toContainText(
+    'This browser cannot run the live example: it offers no WebAssembly',
+  );
+  await expect(example.getByRole('button', {name: 'Run live'})).toHaveCount(0);
+  // The page's code is still there to read and copy.
+  await expect(example.locator('pre code')).toContainText('runService(service');
+  await expect(example.locator('pre')).toBeVisible();
   expect(page.workers()).toHaveLength(0);
 });

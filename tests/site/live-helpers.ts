@@ -79,5 +79,16 @@ export async function startExample(page: Page, route: string): Promise<void> {
   });
 }
 
-/** The code editor of the running example. */
+/** The code editor of the running example (CodeMirror's content, a textbox). */
 export const editor = (page: Page): Locator => page.getByRole('textbox', {name: /Service code/});
+
+/**
+ * The editor's whole text. CodeMirror draws only the lines near the viewport, so the text is
+ * read from its state (the view its content element carries), not from the page.
+ */
+export const editorCode = (page: Page): Promise<string> =>
+  editor(page).evaluate((el) =>
+    (
+      el as unknown as {cmTile?: {root?: {view?: {state: {doc: {toString(): string}}}}}}
+    ).cmTile!.root!.view!.state.doc.toString(),
+  );

@@ -1,15 +1,31 @@
 /**
  * A live example running: the page's service in a Web Worker (./worker.ts) on the Skip
  * runtime's WebAssembly build, its input collections as editable tables, the resources the
- * fence names as tables fed by `subscribe`, and the code itself, editable, with Run and Reset.
+ * fence names as tables fed by `subscribe`, and the code itself, editable, with Run, Stop,
+ * Reset and Copy.
  *
  * Loaded by ./index.tsx only when the reader presses Run, so nothing here (nor the worker,
  * the runtime or the transpiler it pulls) is part of a page's first load. The worker is
  * terminated when this component unmounts, i.e. when the reader leaves the page.
+ *
+ * Always stoppable: while a run is under way, Stop ends it; a watchdog asks the worker every
+ * second whether it is free, and a worker silent for `STUCK_MS` (an endless loop in the
+ * reader's code) is terminated and replaced. Either way the last run that worked, with the
+ * inputs the runtime accepted, starts again in a new worker; Reset starts the page's own
+ * version in a new worker, whatever state the old one was in.
  */
-import {useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode} from 'react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import clsx from 'clsx';
-import type {FromWorker, ToWorker} from './protocol';
+import type {FromWorker, LiveFailure, ToWorker} from './protocol';
 import {
   applyUpdate,
   deleteRow,
@@ -23,217 +39,425 @@ import {
   type Edit,
   type Row,
 } from './state';
+import Editor from './Editor';
 import styles from './Live.module.css';
 
-/** The page's code, and the fence's meta with the resources to show (`show="…"`). */
-type Props = {code: string; metastring: string};
+/** The page's code, the fence's meta (`show="…"`), and how to tell the page the editor is up. */
+type Props = {code: string; metastring: string; onReady: (ready: boolean) => void};
 
-type LiveError = Extract<FromWorker, {type: 'error'}>;
+type Inputs = Record<string, Row[]>;
 type LogLine = {id: number; text: string};
 type Resource = {rows: Row[]; changed: Set<string>; updates: number};
+/** What the banner says: a failed run, or an edit the runtime refused. */
+type Shown = LiveFailure & {from: 'run' | 'write' | 'stop'};
 
 /** How long a changed row stays marked. */
 const MARK_MS = 1500;
 /** Updates kept in the log. */
 const LOG_LINES = 6;
+/** A worker that has not answered for this long is stuck in the reader's code. */
+const STUCK_MS = 4000;
 
-const canRun = () => typeof WebAssembly === 'object' && typeof Worker === 'function';
+const kib = (bytes: number) => `${Math.round(bytes / 1024)} KiB`;
+const toEntries = (inputs: Inputs) =>
+  Object.fromEntries(Object.entries(inputs).map(([n, rows]) => [n, entriesOf(rows)]));
 
-export default function Live({code: pageCode, metastring}: Props): ReactNode {
+export default function Live({code: pageCode, metastring, onReady}: Props): ReactNode {
   const show = useMemo(() => parseShow(metastring), [metastring]);
   const [code, setCode] = useState(pageCode);
-  const [inputs, setInputs] = useState<Record<string, Row[]> | null>(null);
+  const [inputs, setInputs] = useState<Inputs | null>(null);
   const [resources, setResources] = useState<Resource[]>(() =>
     show.map(() => ({rows: [], changed: new Set(), updates: 0})),
   );
-  const [error, setError] = useState<LiveError | null>(null);
+  const [error, setError] = useState<Shown | null>(null);
   const [status, setStatus] = useState('Starting the Skip runtime…');
+  const [progress, setProgress] = useState<{loaded: number; total?: number} | null>(null);
+  const [busy, setBusy] = useState(true);
   const [log, setLog] = useState<LogLine[]>([]);
+  const [copied, setCopied] = useState(false);
   const worker = useRef<Worker | null>(null);
-  const run = useRef(0);
+  /** The run on screen, the run asked for and not settled yet, and the last number used. */
+  const active = useRef(0);
+  const pending = useRef(0);
+  const runs = useRef(0);
+  /** The last code that ran, with the inputs the runtime accepted: what Stop restarts. */
+  const good = useRef<{code: string; inputs: Inputs} | null>(null);
+  /** Edits sent and not yet answered: the rows to go back to if the runtime refuses one. */
+  const writes = useRef(new Map<number, {collection: string; before: Row[]; after: Row[]}>());
+  const lastPong = useRef(0);
   const logId = useRef(0);
-  const [runId, setRunId] = useState(0);
-  const firstOutput = useRef(false);
+  const runButton = useRef<HTMLButtonElement>(null);
+  const root = useRef<HTMLDivElement>(null);
   // Run keeps the rows the reader edited; until then the code's own initial data is used.
   const edited = useRef(false);
   const ids = useId();
 
-  const onMessage = useCallback(
-    (message: FromWorker) => {
-      if (message.type === 'started') {
-        run.current = message.run;
-        setRunId(message.run);
-        setError(null);
-        setInputs(
-          Object.fromEntries(Object.entries(message.inputs).map(([n, e]) => [n, rowsOf(e)])),
-        );
-        setResources(show.map(() => ({rows: [], changed: new Set(), updates: 0})));
-      } else if (message.type === 'update' && message.run === run.current) {
-        const label = shownLabel(show[message.index]!);
-        const {isInitial, watermark} = message.update;
-        let changed: string[] = [];
+  const post = useCallback((message: ToWorker) => worker.current?.postMessage(message), []);
+
+  /** The code of each run asked for, kept until it starts (then it may become `good`). */
+  const sources = useRef(new Map<number, string>());
+
+  const request = useCallback(
+    (source: string, withInputs: Inputs | null) => {
+      const run = ++runs.current;
+      pending.current = run;
+      sources.current.set(run, source);
+      setBusy(true);
+      setProgress(null);
+      post({
+        type: 'run',
+        run,
+        code: source,
+        show,
+        inputs: withInputs ? toEntries(withInputs) : undefined,
+      });
+    },
+    [show, post],
+  );
+
+  const onUpdate = useCallback(
+    (message: Extract<FromWorker, {type: 'update'}>) => {
+      const label = shownLabel(show[message.index]!);
+      const {isInitial, watermark} = message.update;
+      let changed: string[] = [];
+      setResources((all) =>
+        all.map((resource, i) => {
+          if (i !== message.index) return resource;
+          const next = applyUpdate(resource.rows, message.update);
+          changed = next.changed;
+          return {rows: next.rows, changed: new Set(next.changed), updates: resource.updates + 1};
+        }),
+      );
+      const keys = message.update.values.map(([key]) => keyText(key)).join(', ') || 'none';
+      const id = ++logId.current;
+      setLog((lines) =>
+        [
+          {
+            id,
+            text: `${label}: ${isInitial ? 'init' : 'update'}, keys ${keys}, watermark ${watermark}`,
+          },
+          ...lines,
+        ].slice(0, LOG_LINES),
+      );
+      if (isInitial) {
+        setStatus(`Running: first output ${Math.round(message.ms)} ms after the run started.`);
+      } else {
+        setStatus(`${label} updated: ${keys}.`);
+      }
+      window.setTimeout(() => {
         setResources((all) =>
           all.map((resource, i) => {
-            if (i !== message.index) return resource;
-            const next = applyUpdate(resource.rows, message.update);
-            changed = next.changed;
-            return {rows: next.rows, changed: new Set(next.changed), updates: resource.updates + 1};
+            if (i !== message.index || changed.every((k) => !resource.changed.has(k)))
+              return resource;
+            const still = new Set(resource.changed);
+            changed.forEach((k) => still.delete(k));
+            return {...resource, changed: still};
           }),
         );
-        const keys = message.update.values.map(([key]) => keyText(key)).join(', ') || 'none';
-        const id = ++logId.current;
-        setLog((lines) =>
-          [
-            {
-              id,
-              text: `${label}: ${isInitial ? 'init' : 'update'}, keys ${keys}, watermark ${watermark}`,
-            },
-            ...lines,
-          ].slice(0, LOG_LINES),
+      }, MARK_MS);
+    },
+    [show],
+  );
+
+  const onMessage = useCallback(
+    (message: FromWorker) => {
+      lastPong.current = Date.now();
+      if (message.type === 'pong') return;
+      if (message.type === 'progress') {
+        if (message.run === pending.current) setProgress(message);
+      } else if (message.type === 'started') {
+        if (message.run !== pending.current) return;
+        active.current = message.run;
+        pending.current = 0;
+        setBusy(false);
+        setProgress(null);
+        // A stop's explanation stays with the run it restarted, until the reader's next Run.
+        setError((shown) => (shown?.from === 'stop' ? shown : null));
+        const rows = Object.fromEntries(
+          Object.entries(message.inputs).map(([n, e]) => [n, rowsOf(e)]),
         );
-        if (!firstOutput.current) {
-          firstOutput.current = true;
-          setStatus(`Running: first output ${Math.round(message.ms)} ms after the run started.`);
-        } else if (!isInitial) {
-          setStatus(`${label} updated: ${keys}.`);
+        good.current = {code: sources.current.get(message.run) ?? '', inputs: rows};
+        sources.current.clear();
+        writes.current.clear();
+        setInputs(rows);
+        setResources(show.map(() => ({rows: [], changed: new Set(), updates: 0})));
+        setStatus('Running: waiting for the first output…');
+      } else if (message.type === 'update') {
+        if (message.run === active.current) onUpdate(message);
+      } else if (message.type === 'written') {
+        const edit = writes.current.get(message.write);
+        writes.current.delete(message.write);
+        if (message.run !== active.current || !edit) return;
+        if (message.error) {
+          // The runtime applied nothing of a refused edit: the table goes back to match it.
+          setInputs((all) => (all ? {...all, [edit.collection]: edit.before} : all));
+          setError({...message.error, from: 'write'});
+          setStatus('The edit was refused; the table shows what the runtime kept.');
+        } else {
+          if (good.current) {
+            good.current = {
+              ...good.current,
+              inputs: {...good.current.inputs, [edit.collection]: edit.after},
+            };
+          }
+          setError((shown) => (shown?.from === 'write' ? null : shown));
         }
-        window.setTimeout(() => {
-          setResources((all) =>
-            all.map((resource, i) => {
-              if (i !== message.index || changed.every((k) => !resource.changed.has(k)))
-                return resource;
-              const still = new Set(resource.changed);
-              changed.forEach((k) => still.delete(k));
-              return {...resource, changed: still};
-            }),
-          );
-        }, MARK_MS);
-      } else if (message.type === 'error') {
-        setError(message);
+      } else if (message.run === pending.current) {
+        pending.current = 0;
+        setBusy(false);
+        setProgress(null);
+        setError({...message, from: 'run'});
         setStatus(
-          run.current > 0
-            ? 'The code did not run; the last good run is still live.'
-            : 'The code did not run.',
+          message.phase === 'load'
+            ? 'A part of the live example could not be downloaded.'
+            : active.current > 0
+              ? 'The code did not run; the last good run is still live.'
+              : 'The code did not run.',
         );
       }
     },
-    [show],
+    [show, onUpdate],
   );
 
-  /** Asks the worker for a run; `inputs` (the reader's tables) replace the code's data. */
-  const request = useCallback(
-    (source: string, withInputs: Record<string, Row[]> | null) => {
-      const inputsOverride = withInputs
-        ? Object.fromEntries(Object.entries(withInputs).map(([n, rows]) => [n, entriesOf(rows)]))
-        : undefined;
-      worker.current?.postMessage({
-        type: 'run',
-        code: source,
-        show,
-        inputs: inputsOverride,
-      } satisfies ToWorker);
+  /** A new worker, with `source` run in it (or nothing, when there is no run to restore). */
+  const restart = useCallback(
+    (source: {code: string; inputs: Inputs | null} | null) => {
+      worker.current?.terminate();
+      active.current = 0;
+      pending.current = 0;
+      writes.current.clear();
+      lastPong.current = 0;
+      const instance = new Worker(new URL('./worker.ts', import.meta.url), {name: 'live-service'});
+      worker.current = instance;
+      instance.onmessage = (event: MessageEvent<FromWorker>) => onMessage(event.data);
+      instance.onerror = (event) => {
+        event.preventDefault();
+        pending.current = 0;
+        setBusy(false);
+        setError({
+          from: 'run',
+          phase: 'load',
+          message:
+            lastPong.current === 0
+              ? "The live example's worker could not be downloaded."
+              : `The live example's worker failed: ${event.message}`,
+        });
+        setStatus('The live example stopped.');
+      };
+      if (source) request(source.code, source.inputs);
+      else setBusy(false);
     },
-    [show],
+    [onMessage, request],
   );
 
-  const start = (source: string, withInputs: Record<string, Row[]> | null) => {
-    firstOutput.current = false;
+  const start = (source: string, withInputs: Inputs | null) => {
     setStatus('Running the code…');
     request(source, withInputs);
   };
 
+  /** Ends the worker (Stop, or the watchdog) and restarts the last good run, if any. */
+  const stop = useCallback(
+    (why: string) => {
+      const last = good.current;
+      restart(last);
+      const message = last
+        ? `${why} The last good run was started again.`
+        : `${why} Edit the code and press Run, or Reset.`;
+      setError({from: 'stop', phase: 'runtime', message});
+      setStatus(message);
+      runButton.current?.focus();
+    },
+    [restart],
+  );
+
+  // Before the first paint: the editor replaces the block in one frame, so nothing (and no
+  // scroll anchoring) sees both at once.
+  // CodeMirror sizes the lines it has not drawn yet by a first guess until it measures them
+  // (when they are scrolled to): the editor starts at least as tall as the block's code.
+  const [blockHeight, setBlockHeight] = useState<number>();
+  useLayoutEffect(() => {
+    setBlockHeight(root.current?.parentElement?.querySelector('pre')?.offsetHeight);
+    onReady(true);
+  }, [onReady]);
+
   useEffect(() => {
-    if (!canRun()) return undefined;
-    const instance = new Worker(new URL('./worker.ts', import.meta.url), {name: 'live-service'});
-    worker.current = instance;
-    instance.onmessage = (event: MessageEvent<FromWorker>) => onMessage(event.data);
-    instance.onerror = () => setStatus('The live example stopped: its worker failed to load.');
-    request(pageCode, null);
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- starts the worker (the system this effect syncs with); the busy flag and status are set with it
+    restart({code: pageCode, inputs: null});
+    const focused = document.activeElement;
+    if (!focused || focused === document.body || root.current?.parentElement?.contains(focused)) {
+      // Without scrolling: the block this editor replaces may still be on the page.
+      runButton.current?.focus({preventScroll: true});
+    }
     return () => {
-      instance.terminate();
+      worker.current?.terminate();
       worker.current = null;
     };
-  }, [onMessage, request, pageCode]);
+  }, [onReady, restart, pageCode]);
 
-  const edit = useCallback((collection: string, result: Edit): string | null => {
-    if (!result.ok) return result.message;
-    edited.current = true;
-    setInputs((all) => (all ? {...all, [collection]: result.rows} : all));
-    const message: ToWorker = {type: 'write', collection, entries: [result.entry]};
-    worker.current?.postMessage(message);
-    return null;
-  }, []);
+  // The watchdog: a worker that answered once and then falls silent is stuck.
+  useEffect(() => {
+    const timer = window.setInterval(() => {
+      if (!worker.current) return;
+      if (lastPong.current > 0 && Date.now() - lastPong.current > STUCK_MS) {
+        stop(
+          `The code did not answer for ${STUCK_MS / 1000} s (an endless loop?) and was stopped.`,
+        );
+      } else {
+        post({type: 'ping'});
+      }
+    }, 1000);
+    return () => window.clearInterval(timer);
+  }, [stop, post]);
 
-  if (!canRun()) {
-    return (
-      <p className={styles.unavailable} role="status">
-        This browser cannot run the live example: it needs WebAssembly and Web Workers. The code and
-        its output above are what a run shows.
-      </p>
-    );
-  }
+  const writeId = useRef(0);
+  const edit = useCallback(
+    (collection: string, result: Edit): string | null => {
+      if (!result.ok) return result.message;
+      edited.current = true;
+      const write = ++writeId.current;
+      setInputs((all) => {
+        if (!all) return all;
+        writes.current.set(write, {collection, before: all[collection] ?? [], after: result.rows});
+        return {...all, [collection]: result.rows};
+      });
+      post({type: 'write', run: active.current, write, collection, entries: [result.entry]});
+      return null;
+    },
+    [post],
+  );
 
   const errorId = `${ids}-error`;
   return (
-    <div className={styles.live}>
+    <div ref={root} className={styles.live}>
       <div className={styles.code}>
-        <label htmlFor={`${ids}-code`} className={styles.label}>
+        <span id={`${ids}-code`} className={styles.label}>
           Service code (TypeScript), runs in your browser
-        </label>
-        <textarea
-          id={`${ids}-code`}
-          className={styles.editor}
+        </span>
+        <span id={`${ids}-keys`} className={styles.hint}>
+          Tab indents; press Escape, then Tab, to leave the editor.
+        </span>
+        <Editor
+          labelledBy={`${ids}-code`}
+          describedBy={clsx(`${ids}-keys`, error && errorId)}
           value={code}
-          spellCheck={false}
-          autoCapitalize="off"
-          autoCorrect="off"
-          rows={Math.min(24, code.split('\n').length + 1)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          onChange={(event) => setCode(event.target.value)}
+          minHeight={blockHeight}
+          invalid={error?.from === 'run' && error.phase !== 'load'}
+          line={error?.from === 'run' && error.phase !== 'load' ? error.line : undefined}
+          onChange={setCode}
         />
-        {error && (
-          <p id={errorId} className={styles.error} data-live-error={error.phase}>
-            {error.phase === 'compile' ? 'Compile error' : 'Runtime error'}
-            {error.line !== undefined ? ` at line ${error.line}` : ''}: {error.message}
-          </p>
-        )}
         <div className={styles.buttons}>
           <button
+            ref={runButton}
             type="button"
             className="button button--primary button--sm"
-            onClick={() => start(code, edited.current ? inputs : null)}
+            onClick={() => {
+              setError(null);
+              start(code, edited.current ? inputs : null);
+            }}
           >
             Run
           </button>
+          {busy && (
+            <button
+              type="button"
+              className="button button--danger button--sm"
+              onClick={() => stop('Stopped.')}
+            >
+              Stop
+            </button>
+          )}
           <button
             type="button"
             className="button button--secondary button--sm"
             onClick={() => {
               setCode(pageCode);
               setLog([]);
+              setError(null);
+              setInputs(null);
               edited.current = false;
-              start(pageCode, null);
+              setStatus('Running the page’s version…');
+              restart({code: pageCode, inputs: null});
             }}
           >
             Reset
           </button>
+          <button
+            type="button"
+            className="button button--secondary button--sm"
+            onClick={() =>
+              void navigator.clipboard.writeText(code).then(
+                () => setCopied(true),
+                () => setCopied(false),
+              )
+            }
+          >
+            {copied ? 'Copied' : 'Copy'}
+          </button>
         </div>
+        <p role="status" className={styles.status} data-live-status="">
+          {status}
+          {progress && (
+            <>
+              {' '}
+              <progress
+                className={styles.progress}
+                value={progress.loaded}
+                max={progress.total}
+                aria-label="Runtime download"
+              />{' '}
+              {kib(progress.loaded)}
+              {progress.total ? ` of ${kib(progress.total)}` : ''} of the runtime downloaded
+            </>
+          )}
+        </p>
+        {error && (
+          <div
+            id={errorId}
+            className={styles.error}
+            data-live-error={error.phase}
+            data-live-error-from={error.from}
+          >
+            {error.from === 'stop'
+              ? ''
+              : error.phase === 'load'
+                ? 'Download failed: '
+                : error.phase === 'compile'
+                  ? 'Compile error'
+                  : 'Runtime error'}
+            {error.phase !== 'load' && error.from !== 'stop' && error.line !== undefined
+              ? ` at line ${error.line}${error.column !== undefined ? `, column ${error.column}` : ''}`
+              : ''}
+            {error.phase !== 'load' && error.from !== 'stop' ? ': ' : ''}
+            {error.message}
+            {error.phase === 'load' && (
+              <>
+                {' '}
+                <button
+                  type="button"
+                  className={styles.small}
+                  onClick={() => {
+                    setError(null);
+                    setStatus('Retrying…');
+                    restart({code, inputs: edited.current ? inputs : null});
+                  }}
+                >
+                  Retry
+                </button>
+              </>
+            )}
+          </div>
+        )}
       </div>
-      <p role="status" className={styles.status}>
-        {status}
-      </p>
-      <div className={styles.tables}>
+      <fieldset className={styles.tables} disabled={busy}>
+        <legend className={styles.hidden}>Inputs</legend>
+        {busy && inputs && (
+          <p className={styles.hint}>The tables wait for the run under way (Stop ends it).</p>
+        )}
         {inputs &&
           Object.entries(inputs).map(([collection, rows]) => (
-            <InputTable
-              key={`${runId}-${collection}`}
-              collection={collection}
-              rows={rows}
-              onEdit={edit}
-            />
+            <InputTable key={collection} collection={collection} rows={rows} onEdit={edit} />
           ))}
-      </div>
+      </fieldset>
       <div className={styles.resources}>
         {resources.map((resource, index) => (
           <ResourceTable key={index} label={shownLabel(show[index]!)} resource={resource} />
@@ -266,6 +490,7 @@ function InputTable({
   const [newKey, setNewKey] = useState('');
   const [newValue, setNewValue] = useState('');
   const messageId = useId();
+  const table = useRef<HTMLTableElement>(null);
   const apply = (result: Edit) => {
     const problem = onEdit(collection, result);
     setMessage(problem);
@@ -277,9 +502,17 @@ function InputTable({
       setNewValue('');
     }
   };
+  /** After a delete, the focus goes to the row that took its place (or the new-row key). */
+  const remove = (index: number, key: string) => {
+    if (!apply(deleteRow(rows, key))) return;
+    window.requestAnimationFrame(() => {
+      const row = table.current?.querySelectorAll('tbody tr')[index];
+      row?.querySelector<HTMLElement>('textarea, input')?.focus();
+    });
+  };
   return (
-    <div className={styles.table} data-live-input={collection}>
-      <table>
+    <div className={clsx(styles.table, styles.inputTable)} data-live-input={collection}>
+      <table ref={table}>
         <caption>
           Input collection <code>{collection}</code>
         </caption>
@@ -287,46 +520,47 @@ function InputTable({
           <tr>
             <th scope="col">Key</th>
             <th scope="col">Value (JSON)</th>
-            <th scope="col" className={styles.actions}>
-              <span className={styles.hidden}>Actions</span>
-            </th>
           </tr>
         </thead>
         <tbody>
-          {rows.map((row) => (
+          {rows.map((row, index) => (
             <InputRow
-              key={`${keyText(row.key)}=${valueText(row)}`}
+              key={keyText(row.key)}
               collection={collection}
               row={row}
               describedBy={message ? messageId : undefined}
               onSave={(text) => apply(upsertRow(rows, keyText(row.key), text))}
-              onDelete={() => apply(deleteRow(rows, keyText(row.key)))}
+              onDelete={() => remove(index, keyText(row.key))}
             />
           ))}
-          <tr>
-            <td>
+          <tr className={styles.newRow}>
+            <th scope="row">
               <input
                 className={clsx(styles.input, styles.keyInput)}
                 aria-label={`New key in ${collection}`}
+                placeholder="new key"
                 value={newKey}
                 onChange={(event) => setNewKey(event.target.value)}
                 onKeyDown={(event) => event.key === 'Enter' && add()}
               />
-            </td>
+            </th>
             <td>
-              <input
-                className={styles.input}
-                aria-label={`Value of the new key in ${collection} (JSON)`}
-                aria-describedby={message ? messageId : undefined}
-                value={newValue}
-                onChange={(event) => setNewValue(event.target.value)}
-                onKeyDown={(event) => event.key === 'Enter' && add()}
-              />
-            </td>
-            <td>
-              <button type="button" className={styles.small} onClick={add}>
-                Add
-              </button>
+              <div className={styles.valueCell}>
+                <input
+                  className={styles.input}
+                  aria-label={`Value of the new key in ${collection} (JSON)`}
+                  aria-describedby={message ? messageId : undefined}
+                  placeholder="JSON value"
+                  value={newValue}
+                  onChange={(event) => setNewValue(event.target.value)}
+                  onKeyDown={(event) => event.key === 'Enter' && add()}
+                />
+                <span className={styles.actions}>
+                  <button type="button" className={styles.small} onClick={add}>
+                    Add
+                  </button>
+                </span>
+              </div>
             </td>
           </tr>
         </tbody>
@@ -353,43 +587,74 @@ function InputRow({
   onSave: (text: string) => boolean;
   onDelete: () => void;
 }): ReactNode {
-  const [text, setText] = useState(() => valueText(row));
+  const saved = valueText(row);
+  const [text, setText] = useState(saved);
+  // A value that changed under the row (a run, a refused edit) replaces the text shown.
+  const [shown, setShown] = useState(saved);
+  if (shown !== saved) {
+    setShown(saved);
+    setText(saved);
+  }
   const key = keyText(row.key);
+  const unsaved = text !== saved;
+  const pendingId = useId();
   return (
-    <tr>
+    <tr data-live-unsaved={unsaved || undefined}>
       <th scope="row">
         <code>{key}</code>
       </th>
       <td>
-        <input
-          className={styles.input}
-          aria-label={`Value of ${key} in ${collection} (JSON)`}
-          aria-describedby={describedBy}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          onKeyDown={(event) => event.key === 'Enter' && onSave(text)}
-        />
-      </td>
-      <td className={styles.actions}>
-        <button
-          type="button"
-          className={styles.small}
-          aria-label={`Save ${key}`}
-          onClick={() => onSave(text)}
-        >
-          Save
-        </button>
-        <button
-          type="button"
-          className={styles.small}
-          aria-label={`Delete ${key}`}
-          onClick={onDelete}
-        >
-          Delete
-        </button>
+        <div className={styles.valueCell}>
+          <textarea
+            className={clsx(styles.input, styles.value, unsaved && styles.unsaved)}
+            aria-label={`Value of ${key} in ${collection} (JSON)`}
+            aria-describedby={clsx(describedBy, unsaved && pendingId) || undefined}
+            rows={1}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key !== 'Enter' || event.shiftKey) return;
+              event.preventDefault();
+              onSave(text);
+            }}
+          />
+          <span className={styles.actions}>
+            {unsaved && (
+              <span id={pendingId} className={styles.pending}>
+                Not saved
+              </span>
+            )}
+            <button
+              type="button"
+              className={clsx(styles.small, unsaved && styles.primary)}
+              aria-label={`Save ${key}`}
+              onClick={() => onSave(text)}
+            >
+              Save
+            </button>
+            <button
+              type="button"
+              className={styles.small}
+              aria-label={`Delete ${key}`}
+              onClick={onDelete}
+            >
+              Delete
+            </button>
+          </span>
+        </div>
       </td>
     </tr>
   );
+}
+
+/** JSON that may wrap after its commas and colons only, never inside a word. */
+function breakable(json: string): ReactNode[] {
+  return json.split(/(?<=[,:])/).map((part, i) => (
+    <span key={i}>
+      {part}
+      <wbr />
+    </span>
+  ));
 }
 
 function ResourceTable({label, resource}: {label: string; resource: Resource}): ReactNode {
@@ -419,7 +684,7 @@ function ResourceTable({label, resource}: {label: string; resource: Resource}): 
                   <code>{key}</code>
                 </th>
                 <td>
-                  <code>{JSON.stringify(row.values)}</code>
+                  <code className={styles.json}>{breakable(JSON.stringify(row.values))}</code>
                 </td>
               </tr>
             );

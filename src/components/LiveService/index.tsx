@@ -2,39 +2,107 @@
  * A live example's place on the page, rendered by the code block wrapper (src/theme/CodeBlock)
  * for a fence whose meta carries `live` (README, "Live examples"). On the server and on a
  * first load it is the code block as usual plus one line with a Run button, in a box of fixed
- * height so nothing shifts; without JavaScript the line says that JavaScript runs it live.
+ * height so nothing shifts; without JavaScript the line says that JavaScript runs it live,
+ * and a browser without WebAssembly or workers is told why it cannot run.
  * Only Run fetches the rest (./Live.tsx, which starts the worker, runtime and transpiler).
+ *
+ * Run keeps the example in place: the block stays until the running example is ready to
+ * take its place (./Live.tsx calls `onReady`), the loading line sits where the button was,
+ * and the box keeps at least the height it had. A part that fails to download (offline, an
+ * old tab after a redeploy) or a running example that breaks is caught here: the block comes
+ * back with what failed and a Retry, never the site's crash page.
  */
-import {lazy, Suspense, useState, type ReactNode} from 'react';
+import {
+  Component,
+  lazy,
+  Suspense,
+  useRef,
+  useState,
+  type LazyExoticComponent,
+  type ReactNode,
+} from 'react';
 import useIsBrowser from '@docusaurus/useIsBrowser';
+import type LiveType from './Live';
 import styles from './styles.module.css';
-
-const Live = lazy(() => import(/* webpackChunkName: "live-example" */ './Live'));
 
 type Props = {code: string; metastring: string; children: ReactNode};
 
+/** Catches a failed `import()` of ./Live.tsx (JS or CSS chunk) and anything it throws. */
+class Failsafe extends Component<{children: ReactNode; onError: (e: unknown) => void}> {
+  state = {failed: false};
+  static getDerivedStateFromError = () => ({failed: true});
+  componentDidCatch(error: unknown) {
+    this.props.onError(error);
+  }
+  render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
+
 export default function LiveExample({code, metastring, children}: Props): ReactNode {
   const isBrowser = useIsBrowser();
-  const [running, setRunning] = useState(false);
+  // The run's attempt (0: not asked), whether the live editor has replaced the block, and
+  // why the last attempt failed.
+  const [attempt, setAttempt] = useState(0);
+  const [ready, setReady] = useState(false);
+  const [failure, setFailure] = useState('');
+  const [minHeight, setMinHeight] = useState<number>();
+  const box = useRef<HTMLDivElement>(null);
+  // Made anew on each attempt: a lazy component that failed to load keeps its failure.
+  const [Live, setLive] = useState<LazyExoticComponent<typeof LiveType> | null>(null);
+  const unable =
+    isBrowser && (typeof WebAssembly !== 'object' || typeof Worker !== 'function')
+      ? 'This browser cannot run the live example: it offers no WebAssembly or no Web Workers, which the Skip runtime needs. The code is above; the page shows its output below.'
+      : '';
+  const run = () => {
+    setMinHeight(box.current?.offsetHeight);
+    setFailure('');
+    setAttempt((n) => n + 1);
+    setLive(() => lazy(() => import(/* webpackChunkName: "live-example" */ './Live')));
+  };
+  const bar = (text: string, button?: ReactNode) => (
+    <p className={styles.bar} role={button ? undefined : 'status'}>
+      {button}
+      {text}
+    </p>
+  );
   return (
-    <div className={styles.example} data-live-example="">
-      <div hidden={running}>{children}</div>
-      {running ? (
-        <Suspense fallback={<p className={styles.bar}>Loading the live example…</p>}>
-          <Live code={code} metastring={metastring} />
-        </Suspense>
+    <div ref={box} className={styles.example} style={{minHeight}} data-live-example="">
+      <div hidden={ready}>{children}</div>
+      {Live && !failure ? (
+        <Failsafe
+          key={attempt}
+          onError={(error) => {
+            setReady(false);
+            setFailure(String(error instanceof Error ? error.message : error));
+          }}
+        >
+          <Suspense fallback={bar('Loading the live example…')}>
+            <Live code={code} metastring={metastring} onReady={setReady} />
+          </Suspense>
+        </Failsafe>
       ) : (
-        <p className={styles.bar}>
-          <button
-            type="button"
-            className="button button--primary button--sm"
-            disabled={!isBrowser}
-            onClick={() => setRunning(true)}
-          >
-            Run live
-          </button>
-          {' With JavaScript, this service runs live in your browser: edit its inputs and code.'}
-        </p>
+        bar(
+          unable ||
+            (failure
+              ? ` The live example could not load (${failure}). Check the connection, then retry.`
+              : ' With JavaScript, this service runs live in your browser: edit its inputs and code.'),
+          unable ? undefined : (
+            <button
+              type="button"
+              className="button button--primary button--sm"
+              disabled={!isBrowser}
+              data-live-failed={failure ? '' : undefined}
+              // Retry takes the focus the reader gave Run live (lost when it was replaced).
+              ref={(el) =>
+                void (failure && document.activeElement === document.body && el?.focus())
+              }
+              onClick={run}
+            >
+              {failure ? 'Retry' : 'Run live'}
+            </button>
+          ),
+        )
       )}
     </div>
   );

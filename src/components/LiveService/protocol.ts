@@ -1,6 +1,6 @@
 /**
  * The messages between a live example (./Live.tsx) and its worker (./worker.ts), typed once
- * for both sides.
+ * for both sides. Runs are numbered by the page: a message of an older run is ignored.
  */
 import type {Entry, Json} from '@skipruntime/core';
 
@@ -10,25 +10,39 @@ export type Shown = {resource: string; params: Json};
 /** What a subscription delivers: all entries on init, then only the keys that changed. */
 export type Update = {values: Entry<Json, Json>[]; watermark: string; isInitial: boolean};
 
+/**
+ * Where a run failed: `load`, a part of the example could not be downloaded (the reader's
+ * code is not at fault); `compile`, the code does not parse; `runtime`, it threw.
+ */
+export type Phase = 'load' | 'compile' | 'runtime';
+
 export type ToWorker =
   | {
       type: 'run';
+      run: number;
       code: string;
       show: Shown[];
       /** The reader's input tables, replacing the code's initial data; none on a first run. */
       inputs?: Record<string, Entry<Json, Json>[]>;
     }
-  | {type: 'write'; collection: string; entries: Entry<Json, Json>[]};
+  | {type: 'write'; run: number; write: number; collection: string; entries: Entry<Json, Json>[]}
+  /** The watchdog's question: a worker that does not answer is stuck in the reader's code. */
+  | {type: 'ping'};
 
 export type FromWorker =
-  | {type: 'ready'}
+  | {type: 'pong'}
+  /** The runtime's .wasm file downloading: bytes so far, of `total` when known. */
+  | {type: 'progress'; run: number; loaded: number; total?: number}
   | {type: 'started'; run: number; inputs: Record<string, Entry<Json, Json>[]>}
   | {type: 'update'; run: number; index: number; update: Update; ms: number}
-  | {
-      type: 'error';
-      run: number;
-      phase: 'compile' | 'runtime';
-      message: string;
-      /** 1-based, in the reader's code. */
-      line?: number;
-    };
+  /** A write applied (`error` absent) or refused by the runtime (then nothing of it is kept). */
+  | {type: 'written'; run: number; write: number; error?: LiveFailure}
+  | ({type: 'error'; run: number} & LiveFailure);
+
+export type LiveFailure = {
+  phase: Phase;
+  message: string;
+  /** 1-based, in the reader's code. */
+  line?: number;
+  column?: number;
+};

@@ -13,19 +13,27 @@
  * `'unsafe-eval'` (see src/plugins/content-security-policy). A new run is started beside the
  * running one, which is closed only when the new one is up: a compile or runtime error leaves
  * the last good run usable.
+ *
+ * The page keeps this worker honest: it answers `ping` whenever it is free, and a worker
+ * stuck in the reader's code (an endless loop) is terminated by the page, which starts a new
+ * one. Failures are told in the reader's terms: a download that failed is a `load` failure,
+ * never the code's; the runtime's own terse messages are explained (see `explain`).
  */
 import type {Entry, Json, SkipService} from '@skipruntime/core';
 import * as core from '@skipruntime/core';
 // The reducers only (plain classes): the package's index also pulls the HTTP helpers
 // (express, eventsource). The alias is set by src/plugins/live-service-bundling.
 import * as reducers from '@skipruntime/helpers/reducers';
-import type {FromWorker, ToWorker} from './protocol';
+import type {FromWorker, LiveFailure, Phase, ToWorker} from './protocol';
 
 // The bundler's public path (the site's baseUrl, `/`) made absolute, so that the runtime's
 // `new URL(wasmUrl, import.meta.url)` lands on this origin's hashed .wasm asset.
 declare let __webpack_public_path__: string;
 // eslint-disable-next-line prefer-const -- the bundler's free variable, not a declaration
 __webpack_public_path__ = new URL(__webpack_public_path__, self.location.href).href;
+
+/** The .wasm file's size in bytes, set by src/plugins/live-service-bundling. */
+declare const __LIVE_WASM_BYTES__: number;
 
 type Instance = Awaited<ReturnType<typeof import('@skipruntime/wasm').initService>>;
 
@@ -54,23 +62,81 @@ function lineOf(error: unknown): number | undefined {
 class LiveError extends Error {
   constructor(
     message: string,
-    readonly phase: 'compile' | 'runtime',
+    readonly phase: Phase,
     readonly line?: number,
+    readonly column?: number,
   ) {
     super(message);
   }
 }
 
+/** A part of the example downloaded on demand; its failure is a `load` failure. */
+async function load<T>(what: string, importer: () => Promise<T>): Promise<T> {
+  try {
+    return await importer();
+  } catch (error) {
+    throw new LiveError(`${what} could not be downloaded (${String(error)}).`, 'load');
+  }
+}
+
+// The runtime downloads its .wasm with `fetch(url).then((res) => res.arrayBuffer())`
+// (sk_browser.js): that one request is read here as a stream, so the page can show the
+// download's progress, and a failed or refused download is named as such.
+let wasmRun = 0;
+let wasmFailure: string | undefined;
+const realFetch = self.fetch.bind(self);
+self.fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+  const url = input instanceof Request ? input.url : String(input);
+  if (!/\.wasm(\?|$)/.test(url)) return realFetch(input, init);
+  const run = wasmRun;
+  let response: Response;
+  try {
+    response = await realFetch(input, init);
+  } catch (error) {
+    wasmFailure = String(error);
+    throw error;
+  }
+  if (!response.ok || !response.body) {
+    wasmFailure = `HTTP ${response.status}`;
+    throw new Error(wasmFailure);
+  }
+  const total = __LIVE_WASM_BYTES__ > 0 ? __LIVE_WASM_BYTES__ : undefined;
+  let loaded = 0;
+  const reader = response.body.getReader();
+  const counted = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const {done, value} = await reader.read();
+        if (done) return controller.close();
+        loaded += value.byteLength;
+        post({type: 'progress', run, loaded, total});
+        controller.enqueue(value);
+      } catch (error) {
+        wasmFailure = String(error);
+        controller.error(error);
+      }
+    },
+  });
+  return new Response(counted, {status: response.status, headers: response.headers});
+};
+
 async function compile(code: string): Promise<string> {
-  const {transform} = await import(/* webpackChunkName: "live-transpiler" */ 'sucrase');
+  const {transform} = await load(
+    'The TypeScript transpiler',
+    () => import(/* webpackChunkName: "live-transpiler" */ 'sucrase'),
+  );
   try {
     return transform(code, {transforms: ['typescript', 'imports'], production: true}).code;
   } catch (error) {
-    const loc = (error as {loc?: {line: number}}).loc;
+    const loc = (error as {loc?: {line: number; column: number}}).loc;
     const message = (error as Error).message.replace(/\s*\(\d+:\d+\)$/, '');
-    throw new LiveError(message, 'compile', loc?.line);
+    // Sucrase's `loc` is 1-based in both line and column, as an editor shows them.
+    throw new LiveError(message, 'compile', loc?.line, loc?.column);
   }
 }
+
+/** The Skip packages a page's code may import here, and their browser stand-ins. */
+const PACKAGES = ['@skipruntime/core', '@skipruntime/helpers', '@skipruntime/server'];
 
 /** Evaluates the compiled module and returns the service it passes to `runService`. */
 async function evaluate(js: string): Promise<SkipService> {
@@ -88,7 +154,9 @@ async function evaluate(js: string): Promise<SkipService> {
   };
   const require = (name: string) => {
     if (name in shims) return shims[name];
-    throw new Error(`Cannot import "${name}" in the live example`);
+    throw new Error(
+      `Cannot import "${name}" in the live example: it offers ${PACKAGES.join(', ')}.`,
+    );
   };
   const exports: Record<string, unknown> = {};
   // A page's service may stop on Ctrl-C (`process.on('SIGINT', …)`); there is no process here.
@@ -108,23 +176,64 @@ async function evaluate(js: string): Promise<SkipService> {
     throw runtimeError(error);
   }
   service ??= (exports.service ?? exports.default) as SkipService | undefined;
-  if (!service) throw new LiveError('The code never calls runService(service, …)', 'runtime');
+  if (!service) throw new LiveError('The code never calls runService(service, …).', 'runtime');
   return service;
 }
+
+/**
+ * The runtime's terse messages, said in the reader's terms. Each pattern is a message the
+ * runtime's JavaScript or Skip code throws as it is (see @skipruntime/core dist/src/*.js and
+ * the runtime's `SKStore.Error`s); anything else is shown as it came.
+ */
+const EXPLAINED: [RegExp, string][] = [
+  [
+    /Non-number JSON input to native reducer/,
+    'Sum, Min and Max reduce numbers only, and a value that reached one of them is not a number. Map each value to a number before reducing.',
+  ],
+];
+
+/** The runtime's own error classes, which carry no message. */
+const ERROR_CLASSES: [new () => Error, string][] = [
+  [
+    core.SkipNonUniqueValueError,
+    'getUnique() found no value or several values under one key. Use toArray() when a key may hold several values.',
+  ],
+  [
+    core.SkipUnknownCollectionError,
+    'The code reads or writes a collection the service does not have.',
+  ],
+];
 
 function runtimeError(error: unknown): LiveError {
   if (error instanceof LiveError) return error;
   const line = lineOf(error);
-  const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  let message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  const known = ERROR_CLASSES.find(([kind]) => error instanceof kind);
+  if (known) message = known[1];
+  for (const [pattern, explanation] of EXPLAINED) {
+    if (pattern.test(message)) message = `${explanation} (The runtime said: ${message})`;
+  }
   return new LiveError(message, 'runtime', line === undefined ? undefined : line - HEADER_LINES);
 }
 
-type Run = {instance: Instance; subscriptions: ReturnType<Instance['subscribe']>[]; ids: string[]};
+const failure = (error: LiveError): LiveFailure => ({
+  phase: error.phase,
+  message: error.message,
+  ...(error.line === undefined ? {} : {line: error.line}),
+  ...(error.column === undefined ? {} : {column: error.column}),
+});
+
+type Run = {
+  run: number;
+  instance: Instance;
+  subscriptions: ReturnType<Instance['subscribe']>[];
+};
 let current: Run | undefined;
-let runNumber = 0;
+let latest = 0;
 
 async function start(message: Extract<ToWorker, {type: 'run'}>): Promise<void> {
-  const run = ++runNumber;
+  const {run} = message;
+  latest = Math.max(latest, run);
   const started = performance.now();
   let next: Run | undefined;
   // Updates wait here until the new run has replaced the old one.
@@ -132,18 +241,43 @@ async function start(message: Extract<ToWorker, {type: 'run'}>): Promise<void> {
   const send = (update: FromWorker) => (pending ? pending.push(update) : post(update));
   try {
     const service = await evaluate(await compile(message.code));
+    // A resource the example shows must be one the code declares: say which ones it does.
+    const names = Object.keys(service.resources ?? {});
+    for (const {resource} of message.show) {
+      if (!names.includes(resource)) {
+        throw new LiveError(
+          `The example shows the resource "${resource}", which the service does not declare: its resources are ${names.map((n) => `"${n}"`).join(', ') || 'none'}. Keep "${resource}" in \`resources\`.`,
+          'runtime',
+        );
+      }
+    }
     // The reader's edited inputs replace the code's initial data, collection by collection.
     const initialData: Record<string, Entry<Json, Json>[]> = {...service.initialData};
     for (const [name, entries] of Object.entries(message.inputs ?? {})) {
       if (name in initialData) initialData[name] = entries;
     }
-    const {initService} = await import(/* webpackChunkName: "live-runtime" */ '@skipruntime/wasm');
-    const instance = await initService({...service, initialData});
-    next = {instance, subscriptions: [], ids: []};
+    const {initService} = await load(
+      'The Skip runtime',
+      () => import(/* webpackChunkName: "live-runtime" */ '@skipruntime/wasm'),
+    );
+    wasmRun = run;
+    wasmFailure = undefined;
+    let instance: Instance;
+    try {
+      instance = await initService({...service, initialData});
+    } catch (error) {
+      if (wasmFailure !== undefined) {
+        throw new LiveError(
+          `The Skip runtime's WebAssembly file could not be downloaded (${wasmFailure}).`,
+          'load',
+        );
+      }
+      throw error;
+    }
+    next = {run, instance, subscriptions: []};
     for (const [index, {resource, params}] of message.show.entries()) {
       const id = `live-${run}-${index}`;
       await instance.instantiateResource(id, resource, params);
-      next.ids.push(id);
       next.subscriptions.push(
         instance.subscribe(id, {
           subscribed: () => undefined,
@@ -163,7 +297,7 @@ async function start(message: Extract<ToWorker, {type: 'run'}>): Promise<void> {
         }),
       );
     }
-    if (run !== runNumber) return void closeRun(next);
+    if (run !== latest) return void closeRun(next);
     const previous = current;
     current = next;
     if (previous) await closeRun(previous);
@@ -172,8 +306,7 @@ async function start(message: Extract<ToWorker, {type: 'run'}>): Promise<void> {
     pending = undefined;
     buffered.forEach(post);
   } catch (error) {
-    const live = runtimeError(error);
-    post({type: 'error', run, phase: live.phase, message: live.message, line: live.line});
+    post({type: 'error', run, ...failure(runtimeError(error))});
     if (next && next !== current) void closeRun(next);
   }
 }
@@ -188,18 +321,22 @@ async function closeRun(run: Run): Promise<void> {
 }
 
 async function write(message: Extract<ToWorker, {type: 'write'}>): Promise<void> {
-  if (!current) return;
+  const {run, write: id} = message;
+  if (!current || current.run !== run) {
+    const error = new LiveError('This run has ended: press Run to start it again.', 'runtime');
+    return post({type: 'written', run, write: id, error: failure(error)});
+  }
   try {
     await current.instance.update(message.collection, message.entries);
+    post({type: 'written', run, write: id});
   } catch (error) {
-    const live = runtimeError(error);
-    post({type: 'error', run: runNumber, phase: 'runtime', message: live.message, line: live.line});
+    post({type: 'written', run, write: id, error: failure(runtimeError(error))});
   }
 }
 
 self.onmessage = (event: MessageEvent<ToWorker>) => {
   const message = event.data;
-  if (message.type === 'run') void start(message);
-  else if (message.type === 'write') void write(message);
+  if (message.type === 'ping') post({type: 'pong'});
+  else if (message.type === 'run') void start(message);
+  else void write(message);
 };
-post({type: 'ready'});

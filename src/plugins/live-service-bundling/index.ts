@@ -15,7 +15,10 @@
  *   (`Sum`, `Count`, `Min`, `Max`), whose index also pulls express and eventsource.
  *   `@skipruntime/server` is never bundled: the worker hands the reader's code a shim.
  * - The running example's stylesheet stays out of the site's one first-load stylesheet.
+ * - The worker knows the .wasm file's size (`__LIVE_WASM_BYTES__`), so the download's
+ *   progress has a total even when the server compresses it (no usable Content-Length).
  */
+import fs from 'node:fs';
 import {createRequire} from 'node:module';
 import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
@@ -26,12 +29,16 @@ const require = createRequire(import.meta.url);
 // (The packages export no package.json: resolve their entries, `dist/src/*.js`.)
 const runtimeDir = path.resolve(path.dirname(require.resolve('@skipruntime/wasm')), '../..');
 const reducersFile = path.join(path.dirname(require.resolve('@skipruntime/helpers')), 'utils.js');
+const wasmBytes = fs.statSync(path.join(runtimeDir, 'dist/src/libskip-runtime-ts.wasm')).size;
 
 export default function liveServiceBundlingPlugin(): Plugin {
   return {
     name: 'live-service-bundling',
-    configureWebpack() {
+    configureWebpack(_config, _isServer, {currentBundler}) {
       return {
+        plugins: [
+          new currentBundler.instance.DefinePlugin({__LIVE_WASM_BYTES__: String(wasmBytes)}),
+        ],
         module: {
           rules: [
             {

@@ -1,0 +1,195 @@
+/**
+ * The live example's code editor: CodeMirror 6, loaded with ./Live.tsx on Run (never on a
+ * first load). TypeScript highlighting in the site's own code colours (the Prism themes of
+ * the site's config, prism-themes.ts, light and dark, read from the theme config so that
+ * Prism itself is not loaded, and mapped onto CodeMirror's highlight tags), line numbers,
+ * the error's line marked, undo history, and Tab to indent (`indentWithTab`). A keyboard
+ * user leaves the editor with Escape, then Tab: CodeMirror lets the Tab that follows an
+ * Escape move the focus, as its `indentWithTab` documentation advises; the hint under the
+ * label says so.
+ */
+import {useEffect, useRef, type ReactNode} from 'react';
+import {useColorMode, useThemeConfig} from '@docusaurus/theme-common';
+import {Compartment, EditorState, StateEffect, StateField} from '@codemirror/state';
+import {Decoration, EditorView, keymap, lineNumbers, type DecorationSet} from '@codemirror/view';
+import {defaultKeymap, history, historyKeymap, indentWithTab} from '@codemirror/commands';
+import {HighlightStyle, syntaxHighlighting} from '@codemirror/language';
+import {javascript} from '@codemirror/lang-javascript';
+import {tags, type Tag} from '@lezer/highlight';
+import type {PrismTheme} from 'prism-react-renderer';
+import styles from './Live.module.css';
+
+/** Prism token types, as the site's themes colour them, and the CodeMirror tags they cover. */
+const TOKENS: [string, Tag[]][] = [
+  ['comment', [tags.comment]],
+  ['string', [tags.string, tags.special(tags.string)]],
+  ['number', [tags.number]],
+  ['boolean', [tags.bool, tags.null]],
+  [
+    'keyword',
+    [
+      tags.keyword,
+      tags.controlKeyword,
+      tags.definitionKeyword,
+      tags.moduleKeyword,
+      tags.operatorKeyword,
+      tags.modifier,
+      tags.self,
+    ],
+  ],
+  ['function', [tags.function(tags.variableName), tags.function(tags.propertyName)]],
+  ['class-name', [tags.className, tags.typeName, tags.definition(tags.typeName)]],
+  ['property', [tags.propertyName, tags.definition(tags.propertyName)]],
+  ['operator', [tags.operator]],
+  ['punctuation', [tags.punctuation, tags.bracket, tags.separator]],
+];
+
+function highlighting(theme: PrismTheme, dark: boolean) {
+  const colour = (type: string) =>
+    theme.styles.find((entry) => entry.types.includes(type))?.style.color;
+  const {color = 'inherit', backgroundColor = 'transparent'} = theme.plain;
+  return [
+    syntaxHighlighting(
+      HighlightStyle.define(
+        TOKENS.flatMap(([type, tag]) => {
+          const color = colour(type);
+          return color ? [{tag, color}] : [];
+        }),
+      ),
+    ),
+    EditorView.theme(
+      {
+        '&': {color, backgroundColor},
+        '.cm-gutters': {backgroundColor, color: colour('comment') ?? color, border: 'none'},
+        '.cm-content': {caretColor: color},
+      },
+      {dark},
+    ),
+  ];
+}
+
+/** The error's line (1-based), marked in the text and its number. */
+const markLine = StateEffect.define<number | undefined>();
+const errorLine = StateField.define<DecorationSet>({
+  create: () => Decoration.none,
+  update(marks, transaction) {
+    let next = marks.map(transaction.changes);
+    for (const effect of transaction.effects) {
+      if (!effect.is(markLine)) continue;
+      const line = effect.value;
+      next =
+        line === undefined || line < 1 || line > transaction.state.doc.lines
+          ? Decoration.none
+          : Decoration.set(
+              Decoration.line({class: styles.errorLine}).range(
+                transaction.state.doc.line(line).from,
+              ),
+            );
+    }
+    return next;
+  },
+  provide: (field) => EditorView.decorations.from(field),
+});
+
+type Props = {
+  labelledBy: string;
+  describedBy: string;
+  value: string;
+  invalid: boolean;
+  /** The height of the code block the editor replaces, kept while CodeMirror measures. */
+  minHeight?: number;
+  /** The line the last error names, if any. */
+  line?: number;
+  onChange: (value: string) => void;
+};
+
+export default function Editor({
+  labelledBy,
+  describedBy,
+  value,
+  invalid,
+  minHeight,
+  line,
+  onChange,
+}: Props): ReactNode {
+  const {colorMode} = useColorMode();
+  const {prism} = useThemeConfig();
+  const dark = colorMode === 'dark';
+  const codeTheme = (dark ? prism.darkTheme : prism.theme) as PrismTheme;
+  const box = useRef<HTMLDivElement>(null);
+  const view = useRef<EditorView | null>(null);
+  const colours = useRef(new Compartment());
+  const attributes = useRef(new Compartment());
+  const changed = useRef(onChange);
+  useEffect(() => {
+    changed.current = onChange;
+  }, [onChange]);
+
+  const contentAttributes = () =>
+    EditorView.contentAttributes.of({
+      // Named as focusable for checkers (axe) that do not count `contenteditable`: the
+      // content is what a keyboard reaches in the scrolling area.
+      tabindex: '0',
+      'aria-labelledby': labelledBy,
+      'aria-describedby': describedBy,
+      ...(invalid ? {'aria-invalid': 'true'} : {}),
+    });
+
+  useEffect(() => {
+    // CodeMirror sizes undrawn lines by a guess until its first measure, then keeps its top
+    // line in place by scrolling the window: the reader's place is kept instead, as it was
+    // when the editor appeared (for its first second, before the reader could have scrolled).
+    const placed = {y: window.scrollY, until: Date.now() + 1000};
+    const editor = new EditorView({
+      parent: box.current!,
+      state: EditorState.create({
+        doc: value,
+        extensions: [
+          lineNumbers(),
+          history(),
+          keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
+          javascript({typescript: true}),
+          errorLine,
+          colours.current.of(highlighting(codeTheme, dark)),
+          attributes.current.of(contentAttributes()),
+          EditorView.updateListener.of((update) => {
+            if (update.docChanged) changed.current(update.state.doc.toString());
+            if (update.heightChanged && Date.now() < placed.until && window.scrollY !== placed.y) {
+              window.scrollTo({top: placed.y, behavior: 'instant'});
+            }
+          }),
+        ],
+      }),
+    });
+    view.current = editor;
+    return () => {
+      editor.destroy();
+      view.current = null;
+    };
+    // The editor is made once; the effects below keep it in step with its props.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // A value set from outside (Reset) replaces the text.
+  useEffect(() => {
+    const editor = view.current;
+    if (editor && editor.state.doc.toString() !== value) {
+      editor.dispatch({changes: {from: 0, to: editor.state.doc.length, insert: value}});
+    }
+  }, [value]);
+
+  useEffect(() => {
+    view.current?.dispatch({
+      effects: colours.current.reconfigure(highlighting(codeTheme, dark)),
+    });
+  }, [codeTheme, dark]);
+
+  useEffect(() => {
+    view.current?.dispatch({
+      effects: [attributes.current.reconfigure(contentAttributes()), markLine.of(line)],
+    });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [labelledBy, describedBy, invalid, line]);
+
+  return <div ref={box} className={styles.editor} style={{minHeight}} data-live-editor="" />;
+}
