@@ -16,6 +16,7 @@ import contentSecurityPolicy from './src/plugins/content-security-policy';
 import markdownTwins from './src/plugins/markdown-twins';
 import socialCards from './src/plugins/social-cards';
 import liveServiceBundling from './src/plugins/live-service-bundling';
+import remarkTypedSamples from './src/plugins/typed-samples';
 import {links} from './src/site-links';
 
 /** The folder of this file: the site's root. */
@@ -46,6 +47,9 @@ const inGitWorktree = (() => {
 
 /** The description of pages that have none of their own (tags index, authors, not found). */
 const defaultDescription = 'Skip: reactive backend services in TypeScript.';
+
+/** TypeScript samples carry their types (src/plugins/typed-samples): guides and posts. */
+const typedSampleSteps = [[remarkTypedSamples, {siteDir}]];
 
 // ---------------------------------------------------------------------------
 // Site identity
@@ -121,6 +125,7 @@ const config: Config = {
           path: 'docs',
           routeBasePath: 'docs',
           sidebarPath: './sidebars.ts',
+          beforeDefaultRemarkPlugins: typedSampleSteps,
           // "Last updated on" under each guide, from the git history of its source (production
           // builds only). The API pages are generated and untracked, so git gives them no
           // date and they show none. In a shallow clone every guide shows the date of the
@@ -138,6 +143,7 @@ const config: Config = {
           blogTitle: 'Skip blog',
           blogDescription:
             'Announcements, tutorials and essays on reactive backend services from the Skip team.',
+          beforeDefaultRemarkPlugins: typedSampleSteps,
           blogSidebarTitle: 'All posts',
           blogSidebarCount: 'ALL',
           showReadingTime: true,

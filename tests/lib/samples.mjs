@@ -136,8 +136,12 @@ export function compileSamples(samples = collectSamples()) {
     // A scenario's named file goes into the scenario's folder under its own name (unless two
     // blocks of the scenario save the same file: the later one is then compiled on its own).
     const named =
-      !sample.fragment && sample.scenario && path.join(dir, `${slug}__${sample.scenario}`, sample.name);
-    const full = path.normalize(named && !byFile.has(path.normalize(named)) ? named : path.join(dir, name));
+      !sample.fragment &&
+      sample.scenario &&
+      path.join(dir, `${slug}__${sample.scenario}`, sample.name);
+    const full = path.normalize(
+      named && !byFile.has(path.normalize(named)) ? named : path.join(dir, name),
+    );
     fs.mkdirSync(path.dirname(full), {recursive: true});
     // `export {}` keeps each block a module of its own, so names never collide.
     const text = `${sample.code}\nexport {};\n`;

@@ -20,7 +20,9 @@ import {collectSamples, compileSamples} from '../../../tests/lib/samples.mjs';
 type Sample = ReturnType<typeof collectSamples>[number];
 
 const escape = (text: string) =>
-  text.replace(/[&<>"]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : '&quot;'));
+  text.replace(/[&<>"]/g, (c) =>
+    c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : '&quot;',
+  );
 
 /** The style of a token with these Prism types, as prism-react-renderer computes it. */
 function tokenStyle(theme: PrismTheme, types: string[], language: string) {
@@ -46,11 +48,15 @@ class Palette {
     if (name) return name;
     name = `tq-t${this.classes.size}`;
     this.classes.set(key, name);
+    // A type the theme does not style takes the plain colour, in either mode.
     const rule = (theme: PrismTheme) => {
       const {color, fontStyle} = tokenStyle(theme, types, 'typescript');
-      return `${color ? `color:${color};` : ''}${fontStyle ? `font-style:${fontStyle};` : ''}`;
+      return `color:${color ?? theme.plain.color};font-style:${fontStyle ?? 'normal'};`;
     };
-    this.rules.push(`.tq .${name}{${rule(lightCodeTheme)}}`, `[data-theme='dark'] .tq .${name}{${rule(darkCodeTheme)}}`);
+    this.rules.push(
+      `.tq .${name}{${rule(lightCodeTheme)}}`,
+      `[data-theme='dark'] .tq .${name}{${rule(darkCodeTheme)}}`,
+    );
     return name;
   }
   css(): string {
@@ -102,7 +108,12 @@ type Mark = {start: number; end: number; info: string; focusable: boolean};
 type Problem = {start: number; end: number; line: number; code: number; message: string};
 
 /** Quick info of every identifier of a sample that resolves to a symbol. */
-function quickInfos(service: ts.LanguageService, program: ts.Program, file: string, length: number): Mark[] {
+function quickInfos(
+  service: ts.LanguageService,
+  program: ts.Program,
+  file: string,
+  length: number,
+): Mark[] {
   const source = program.getSourceFile(file);
   if (!source) return [];
   const checker = program.getTypeChecker();
@@ -115,7 +126,10 @@ function quickInfos(service: ts.LanguageService, program: ts.Program, file: stri
       const quick = symbol && service.getQuickInfoAtPosition(file, start);
       if (quick?.displayParts?.length) {
         let info = ts.displayPartsToString(quick.displayParts);
-        const doc = ts.displayPartsToString(quick.documentation ?? []).split(/\n\s*\n/)[0]?.trim();
+        const doc = ts
+          .displayPartsToString(quick.documentation ?? [])
+          .split(/\n\s*\n/)[0]
+          ?.trim();
         if (doc) info += `\n${doc}`;
         // One tab stop per distinct name and type in a block; repeats show on hover.
         const key = `${node.getText(source)}\u0000${info}`;
@@ -144,19 +158,30 @@ function problems(program: ts.Program, file: string, length: number): Problem[] 
 }
 
 /** The inner HTML of a block's `<pre>`: `<code>` with the coloured, typed lines. */
-function blockHtml(code: string, language: string, marks: Mark[], errors: Problem[], palette: Palette, idPrefix: string): string {
+function blockHtml(
+  code: string,
+  language: string,
+  marks: Mark[],
+  errors: Problem[],
+  palette: Palette,
+  idPrefix: string,
+): string {
   const runs = colourRuns(code, language, palette);
   const lineStarts = [0];
   for (let i = 0; i < code.length; i++) if (code[i] === '\n') lineStarts.push(i + 1);
-  const lineEnd = (line: number) => (line + 1 < lineStarts.length ? lineStarts[line + 1]! - 1 : code.length);
+  const lineEnd = (line: number) =>
+    line + 1 < lineStarts.length ? lineStarts[line + 1]! - 1 : code.length;
   const errorLines = new Map<number, Problem[]>();
-  for (const problem of errors) errorLines.set(problem.line, [...(errorLines.get(problem.line) ?? []), problem]);
+  for (const problem of errors)
+    errorLines.set(problem.line, [...(errorLines.get(problem.line) ?? []), problem]);
 
   // Cut points: identifier and error bounds, line ends.
   const segment = (from: number, to: number) => {
     let html = '';
     let at = from;
-    const inside = marks.filter((m) => m.start >= from && m.end <= to).sort((a, b) => a.start - b.start);
+    const inside = marks
+      .filter((m) => m.start >= from && m.end <= to)
+      .sort((a, b) => a.start - b.start);
     for (const mark of inside) {
       if (mark.start < at) continue;
       html += underline(at, mark.start);
@@ -215,22 +240,22 @@ const STATIC_CSS = [
   '.tq-body>pre{--ifm-pre-background:var(--prism-background-color);margin:0;padding:0}',
   '.tq-lines{font:inherit;float:left;min-width:100%;padding:var(--ifm-pre-padding)}',
   '.tq-id{border-radius:2px}',
-  '.tq-id:hover,.tq-id:focus{background:var(--ifm-color-emphasis-200)}',
+  '.tq-id:hover,.tq-id:focus{text-decoration:underline dotted;text-underline-offset:.2em}',
   '.tq-id:focus-visible{outline:2px solid var(--ifm-color-primary);outline-offset:1px}',
   // The popup is positioned against the block, not the scrolling <pre>, so it is never cut off;
   // `top: auto` keeps it just under the line it belongs to.
   '.tq-pop{display:none;position:absolute;z-index:2;left:.5rem;right:.5rem;margin-top:1.5em;width:fit-content;max-width:calc(100% - 1rem);padding:.4rem .6rem;white-space:pre-wrap;font-size:.85em;background:var(--prism-background-color);border:1px solid var(--ifm-color-emphasis-500);border-radius:var(--ifm-global-radius);box-shadow:var(--ifm-global-shadow-md);pointer-events:none}',
   '.tq-id:hover>.tq-pop,.tq-id:focus>.tq-pop{display:block}',
   '.tq-squiggle{text-decoration:underline wavy var(--tq-error);text-decoration-skip-ink:none}',
-  '.tq{--tq-error:#b3261e}[data-theme=\'dark\'] .tq{--tq-error:#ff8a80}',
+  ".tq{--tq-error:#b3261e}[data-theme='dark'] .tq{--tq-error:#ff8a80}",
   '.tq-error{display:inline-block;white-space:pre-wrap;border-left:3px solid var(--tq-error);padding-left:.5rem;color:var(--prism-color)}',
   '.tq-error-code{color:var(--tq-error);font-weight:600}',
   '@media print{.tq-lines{white-space:pre-wrap}}',
 ].join('');
 
 export type TypedSite = {
-  /** The inner HTML of each TypeScript block's `<pre>`, by absolute source file, in page order. */
-  blocks: Map<string, string[]>;
+  /** Each TypeScript block's code and the inner HTML of its `<pre>`, by absolute source file, in page order. */
+  blocks: Map<string, {code: string; html: string}[]>;
   /** The stylesheet every page with a typed block carries. */
   css: string;
 };
@@ -247,7 +272,7 @@ export function typedBlocks(siteDir: string): TypedSite {
   const {service, program, byFile, dispose} = compileSamples(samples);
   const fileOf = new Map([...byFile].map(([file, sample]) => [sample, file] as const));
   const palette = new Palette();
-  const blocks = new Map<string, string[]>();
+  const blocks: TypedSite['blocks'] = new Map();
   for (const sample of samples) {
     const file = fileOf.get(sample)!;
     const language = sample.lang === 'tsx' ? 'tsx' : 'typescript';
@@ -255,7 +280,8 @@ export function typedBlocks(siteDir: string): TypedSite {
     const errors = sample.fragment ? [] : problems(program, file, sample.code.length);
     const idPrefix = `tq${crypto.createHash('sha1').update(`${sample.file}:${sample.line}`).digest('hex').slice(0, 6)}`;
     const key = path.resolve(siteDir, sample.file);
-    blocks.set(key, [...(blocks.get(key) ?? []), blockHtml(sample.code, language, marks, errors, palette, idPrefix)]);
+    const html = blockHtml(sample.code, language, marks, errors, palette, idPrefix);
+    blocks.set(key, [...(blocks.get(key) ?? []), {code: sample.code, html}]);
   }
   dispose();
   compiled = {blocks, css: stylesheet(palette)};

@@ -1,0 +1,86 @@
+/**
+ * A TypeScript sample with its types: the block's lines come as HTML rendered at build time
+ * (src/plugins/typed-samples), where every identifier carries the compiler's quick info in a
+ * popup that opens on hover and on keyboard focus with CSS alone, and errors of a sample that
+ * teaches one sit under their line.
+ *
+ * The HTML is in the server bundle only. While React hydrates the page, the `<pre>` (and the
+ * page's one `<style>` of typed blocks) is rendered with an empty `dangerouslySetInnerHTML`,
+ * which React leaves alone, so the server's lines stay as they are. A block mounted later
+ * (client-side navigation) has no HTML to show and is the theme's code block instead.
+ * The copy and word-wrap buttons are the theme's, fed the plain code.
+ */
+import {useState, type ReactNode} from 'react';
+import clsx from 'clsx';
+import useIsBrowser from '@docusaurus/useIsBrowser';
+import {ThemeClassNames, useThemeConfig} from '@docusaurus/theme-common';
+import {
+  CodeBlockContextProvider,
+  createCodeBlockMetadata,
+  useCodeWordWrap,
+} from '@docusaurus/theme-common/internal';
+import CodeBlock from '@theme/CodeBlock';
+import Buttons from '@theme/CodeBlock/Buttons';
+
+type Props = {
+  code: string;
+  language: string;
+  metastring: string;
+  /** The block's HTML, and on a page's first block the stylesheet; `null` in the client bundle. */
+  typed: {html: string; css?: string} | null;
+  /** Whether this block carries the page's stylesheet of typed blocks. */
+  stylesheet?: boolean;
+};
+
+export default function TypedCode({
+  code,
+  language,
+  metastring,
+  typed,
+  stylesheet,
+}: Props): ReactNode {
+  const isBrowser = useIsBrowser();
+  // True on the server and for a block hydrated from the server's HTML.
+  const [fromServer] = useState(() => typeof window === 'undefined' || !isBrowser);
+  const {prism} = useThemeConfig();
+  const wordWrap = useCodeWordWrap();
+  const className = `language-${language}`;
+  if (!fromServer || (typeof window === 'undefined' && !typed)) {
+    return (
+      <CodeBlock className={className} metastring={metastring}>
+        {code}
+      </CodeBlock>
+    );
+  }
+  const metadata = createCodeBlockMetadata({
+    code,
+    className,
+    metastring,
+    magicComments: prism.magicComments,
+    defaultLanguage: prism.defaultLanguage,
+    language: undefined,
+    title: undefined,
+    showLineNumbers: undefined,
+  });
+  return (
+    <CodeBlockContextProvider metadata={metadata} wordWrap={wordWrap}>
+      {stylesheet && (
+        <style dangerouslySetInnerHTML={{__html: typed?.css ?? ''}} suppressHydrationWarning />
+      )}
+      <div className={clsx('tq', className, ThemeClassNames.common.codeBlock)}>
+        {metadata.title && <div className="tq-title">{metadata.title}</div>}
+        <div className="tq-body">
+          <pre
+            ref={wordWrap.codeBlockRef}
+            // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable block is reached by keyboard, as the theme's
+            tabIndex={0}
+            className={clsx('prism-code', className, 'thin-scrollbar')}
+            dangerouslySetInnerHTML={{__html: typed?.html ?? ''}}
+            suppressHydrationWarning
+          />
+          <Buttons />
+        </div>
+      </div>
+    </CodeBlockContextProvider>
+  );
+}
