@@ -48,8 +48,11 @@ const inGitWorktree = (() => {
 /** The description of pages that have none of their own (tags index, authors, not found). */
 const defaultDescription = 'Skip: reactive backend services in TypeScript.';
 
-/** TypeScript samples carry their types (src/plugins/typed-samples): guides and posts. */
-const typedSampleSteps = [[remarkTypedSamples, {siteDir}]];
+/**
+ * TypeScript samples carry their types (src/plugins/typed-samples): guides and posts. No
+ * options: the docs and blog options are serialized into the site config every page loads.
+ */
+const typedSampleSteps = [remarkTypedSamples];
 
 // ---------------------------------------------------------------------------
 // Site identity

@@ -17,6 +17,7 @@ import {ThemeClassNames, useThemeConfig} from '@docusaurus/theme-common';
 import {
   CodeBlockContextProvider,
   createCodeBlockMetadata,
+  useCodeBlockContext,
   useCodeWordWrap,
 } from '@docusaurus/theme-common/internal';
 import CodeBlock from '@theme/CodeBlock';
@@ -31,6 +32,21 @@ type Props = {
   /** Whether this block carries the page's stylesheet of typed blocks. */
   stylesheet?: boolean;
 };
+
+/** The block's `<pre>`: the server's typed lines, which hydration leaves as they are. */
+function TypedLines({className, html}: {className: string; html: string}): ReactNode {
+  const {codeBlockRef} = useCodeBlockContext().wordWrap;
+  return (
+    <pre
+      ref={codeBlockRef}
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable block is reached by keyboard, as the theme's
+      tabIndex={0}
+      className={clsx('prism-code', className, 'thin-scrollbar')}
+      dangerouslySetInnerHTML={{__html: html}}
+      suppressHydrationWarning
+    />
+  );
+}
 
 export default function TypedCode({
   code,
@@ -70,14 +86,7 @@ export default function TypedCode({
       <div className={clsx('tq', className, ThemeClassNames.common.codeBlock)}>
         {metadata.title && <div className="tq-title">{metadata.title}</div>}
         <div className="tq-body">
-          <pre
-            ref={wordWrap.codeBlockRef}
-            // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable block is reached by keyboard, as the theme's
-            tabIndex={0}
-            className={clsx('prism-code', className, 'thin-scrollbar')}
-            dangerouslySetInnerHTML={{__html: typed?.html ?? ''}}
-            suppressHydrationWarning
-          />
+          <TypedLines className={className} html={typed?.html ?? ''} />
           <Buttons />
         </div>
       </div>

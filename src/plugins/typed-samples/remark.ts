@@ -48,7 +48,14 @@ function requireValue(file: string) {
 
 const attribute = (name: string, value: unknown) => ({type: 'mdxJsxAttribute', name, value});
 
-export default function remarkTypedSamples({siteDir}: {siteDir: string}) {
+/** The site's folder, from this file's place in it. */
+const siteDir = fileURLToPath(new URL('../../..', import.meta.url));
+
+/**
+ * Takes no options: the docs and blog options are serialized into every page's first
+ * JavaScript (the site config), so options here would be shipped to every reader.
+ */
+export default function remarkTypedSamples() {
   return (tree: Root, file: {path?: string}) => {
     if (!file.path) return;
     const {blocks, css} = typedBlocks(siteDir);

@@ -101,9 +101,6 @@ function colouredSlice(text: string, from: number, to: number, runs: Run[]): str
   return html;
 }
 
-const coloured = (text: string, palette: Palette) =>
-  colouredSlice(text, 0, text.length, colourRuns(text, 'typescript', palette));
-
 type Mark = {start: number; end: number; info: string; focusable: boolean};
 type Problem = {start: number; end: number; line: number; code: number; message: string};
 
@@ -187,10 +184,12 @@ function blockHtml(
       html += underline(at, mark.start);
       const id = `${idPrefix}-${marks.indexOf(mark)}`;
       const text = underline(mark.start, mark.end);
-      const popup = `<span class="tq-pop" id="${id}" role="tooltip">${escape(mark.info)}</span>`;
+      // The popup is hidden from assistive technology as content (it would be read twice once
+      // shown); a focused identifier announces it as its description.
+      const info = escape(mark.info);
       html += mark.focusable
-        ? `<span class="tq-id" tabindex="0" aria-describedby="${id}">${popup}${text}</span>`
-        : `<span class="tq-id">${popup.replace(` id="${id}" role="tooltip"`, ' aria-hidden="true"')}${text}</span>`;
+        ? `<span class="tq-id" tabindex="0" aria-describedby="${id}"><span class="tq-pop" id="${id}" role="tooltip" aria-hidden="true">${info}</span>${text}</span>`
+        : `<span class="tq-id"><span class="tq-pop" aria-hidden="true">${info}</span>${text}</span>`;
       at = mark.end;
     }
     return html + underline(at, to);
@@ -243,8 +242,8 @@ const STATIC_CSS = [
   '.tq-id:hover,.tq-id:focus{text-decoration:underline dotted;text-underline-offset:.2em}',
   '.tq-id:focus-visible{outline:2px solid var(--ifm-color-primary);outline-offset:1px}',
   // The popup is positioned against the block, not the scrolling <pre>, so it is never cut off;
-  // `top: auto` keeps it just under the line it belongs to.
-  '.tq-pop{display:none;position:absolute;z-index:2;left:.5rem;right:.5rem;margin-top:1.5em;width:fit-content;max-width:calc(100% - 1rem);padding:.4rem .6rem;white-space:pre-wrap;font-size:.85em;background:var(--prism-background-color);border:1px solid var(--ifm-color-emphasis-500);border-radius:var(--ifm-global-radius);box-shadow:var(--ifm-global-shadow-md);pointer-events:none}',
+  // `top: auto` keeps it just under the line it belongs to (the static position of a block).
+  '.tq-pop{display:none;position:absolute;z-index:2;left:.5rem;right:.5rem;margin-top:.2em;width:fit-content;max-width:calc(100% - 1rem);padding:.4rem .6rem;white-space:pre-wrap;font-size:.85em;background:var(--prism-background-color);border:1px solid var(--ifm-color-emphasis-500);border-radius:var(--ifm-global-radius);box-shadow:var(--ifm-global-shadow-md);pointer-events:none}',
   '.tq-id:hover>.tq-pop,.tq-id:focus>.tq-pop{display:block}',
   '.tq-squiggle{text-decoration:underline wavy var(--tq-error);text-decoration-skip-ink:none}',
   ".tq{--tq-error:#b3261e}[data-theme='dark'] .tq{--tq-error:#ff8a80}",
