@@ -129,7 +129,7 @@ for (const mode of ['light', 'dark'] as const) {
   });
 }
 
-test('a compile error reads under its line, in both modes, axe clean', async ({page}) => {
+test('a compile error reads under its line, in both modes, axe clean', async ({page}, testInfo) => {
   await page.goto('/docs/functions');
   await hydrated(page);
   const error = page.locator('.tq .tq-error');
@@ -137,10 +137,35 @@ test('a compile error reads under its line, in both modes, axe clean', async ({p
   await expect(error).toBeVisible();
   await expect(error).toContainText("Type 'Date' does not satisfy the constraint 'Json'");
   await error.scrollIntoViewIfNeeded();
+  const block = page.locator('.tq:has(.tq-error)');
+  await testInfo.attach('error-light.png', {
+    body: await block.screenshot({path: testInfo.outputPath('error-light.png')}),
+    contentType: 'image/png',
+  });
   expect(await axeViolations(page, '.tq:has(.tq-error)')).toEqual([]);
   await page.evaluate(() => window.localStorage.setItem('theme', 'dark'));
   await page.reload();
   await hydrated(page);
   await expect(page.locator('.tq .tq-error')).toBeVisible();
+  await testInfo.attach('error-dark.png', {
+    body: await block.screenshot({path: testInfo.outputPath('error-dark.png')}),
+    contentType: 'image/png',
+  });
   expect(await axeViolations(page, '.tq:has(.tq-error)')).toEqual([]);
+});
+
+test('a typed page reached by client-side navigation shows its samples as plain code blocks', async ({
+  page,
+  watch,
+}) => {
+  await page.goto('/docs/glossary');
+  await hydrated(page);
+  await page.evaluate(() => ((window as unknown as {stayed: boolean}).stayed = true));
+  await page.locator('.theme-doc-sidebar-menu a[href="/docs/client"]').click();
+  await expect(page).toHaveURL(/\/docs\/client$/);
+  // The HTML of typed blocks is not in the JavaScript: the theme's block shows the same code.
+  await expect(page.getByText('import { runService } from "@skipruntime/server";')).toBeVisible();
+  await expect(page.locator('pre.prism-code .token').first()).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as {stayed?: boolean}).stayed)).toBe(true);
+  expectClean(watch);
 });

@@ -48,26 +48,11 @@ function TypedLines({className, html}: {className: string; html: string}): React
   );
 }
 
-export default function TypedCode({
-  code,
-  language,
-  metastring,
-  typed,
-  stylesheet,
-}: Props): ReactNode {
-  const isBrowser = useIsBrowser();
-  // True on the server and for a block hydrated from the server's HTML.
-  const [fromServer] = useState(() => typeof window === 'undefined' || !isBrowser);
+/** The typed block as the server wrote it, with the theme's copy and word-wrap buttons. */
+function ServerTypedBlock({code, language, metastring, typed, stylesheet}: Props): ReactNode {
   const {prism} = useThemeConfig();
   const wordWrap = useCodeWordWrap();
   const className = `language-${language}`;
-  if (!fromServer || (typeof window === 'undefined' && !typed)) {
-    return (
-      <CodeBlock className={className} metastring={metastring}>
-        {code}
-      </CodeBlock>
-    );
-  }
   const metadata = createCodeBlockMetadata({
     code,
     className,
@@ -91,5 +76,19 @@ export default function TypedCode({
         </div>
       </div>
     </CodeBlockContextProvider>
+  );
+}
+
+export default function TypedCode(props: Props): ReactNode {
+  const isBrowser = useIsBrowser();
+  // True on the server and for a block hydrated from the server's HTML.
+  const [fromServer] = useState(() => typeof window === 'undefined' || !isBrowser);
+  if (fromServer && (typeof window !== 'undefined' || props.typed)) {
+    return <ServerTypedBlock {...props} />;
+  }
+  return (
+    <CodeBlock className={`language-${props.language}`} metastring={props.metastring}>
+      {props.code}
+    </CodeBlock>
   );
 }
