@@ -91,7 +91,15 @@ test('a sample that teaches a compile error shows the message under its line', (
   // The error is underlined where the compiler points, and the note follows that line.
   const squiggle = errors.first().closest('pre').find('.tq-squiggle');
   expect(squiggle.text()).toBe('Date');
-  const code = $('<code></code>').html(errors.first().closest('code').html()!);
+  // Colours follow the code's tokens, after blank lines too: keywords are whole spans.
+  const lines = errors.first().closest('code');
+  for (const keyword of ['import', 'type', 'class', 'const', 'return']) {
+    expect(
+      lines.children('span').filter((_, el) => $(el).text() === keyword).length,
+      `a span holding "${keyword}"`,
+    ).toBeGreaterThan(0);
+  }
+  const code = $('<code></code>').html(lines.html()!);
   code.find('.tq-pop').remove();
   const text = code.text();
   const before = text.slice(0, text.indexOf('Error TS2344'));

@@ -75,6 +75,8 @@ function colourRuns(text: string, language: string, palette: Palette): Run[] {
   let at = 0;
   lines.forEach((line, index) => {
     for (const token of line) {
+      // An empty line is one token holding its newline, which the count below already adds.
+      if (token.empty) continue;
       runs.push([at, at + token.content.length, palette.classOf(token.types)]);
       at += token.content.length;
     }
