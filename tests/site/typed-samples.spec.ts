@@ -154,18 +154,20 @@ test('a compile error reads under its line, in both modes, axe clean', async ({p
   expect(await axeViolations(page, '.tq:has(.tq-error)')).toEqual([]);
 });
 
-test('a typed page reached by client-side navigation shows its samples as plain code blocks', async ({
+test('from a typed page, a typed page reached by client-side navigation shows plain code blocks', async ({
   page,
   watch,
 }) => {
-  await page.goto('/docs/glossary');
+  await page.goto('/docs/functions');
   await hydrated(page);
+  await expect(page.locator('.tq .tq-error')).toBeVisible();
   await page.evaluate(() => ((window as unknown as {stayed: boolean}).stayed = true));
   await page.locator('.theme-doc-sidebar-menu a[href="/docs/client"]').click();
   await expect(page).toHaveURL(/\/docs\/client$/);
   // The HTML of typed blocks is not in the JavaScript: the theme's block shows the same code.
   await expect(page.getByText('import { runService } from "@skipruntime/server";')).toBeVisible();
   await expect(page.locator('pre.prism-code .token').first()).toBeVisible();
+  await expect(page.locator('.tq')).toHaveCount(0);
   expect(await page.evaluate(() => (window as unknown as {stayed?: boolean}).stayed)).toBe(true);
   expectClean(watch);
 });
