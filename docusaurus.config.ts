@@ -15,6 +15,7 @@ import contentSecurityPolicy from './src/plugins/content-security-policy';
 import markdownTwins from './src/plugins/markdown-twins';
 import socialCards from './src/plugins/social-cards';
 import liveServiceBundling from './src/plugins/live-service-bundling';
+import remarkTypedSamples from './src/plugins/typed-samples';
 import {links} from './src/site-links';
 
 /** The folder of this file: the site's root. */
@@ -54,6 +55,12 @@ const customFields = {
   landingDescription:
     'Skip is an open-source TypeScript framework for reactive backend services: declare collections computed from your inputs, and the runtime keeps them current and streams every change to clients.',
 } satisfies Record<string, string>;
+
+/**
+ * TypeScript samples carry their types (src/plugins/typed-samples): guides and posts. No
+ * options: the docs and blog options are serialized into the site config every page loads.
+ */
+const typedSampleSteps = [remarkTypedSamples];
 
 // ---------------------------------------------------------------------------
 // Site identity
@@ -130,6 +137,7 @@ const config: Config = {
           path: 'docs',
           routeBasePath: 'docs',
           sidebarPath: './sidebars.ts',
+          beforeDefaultRemarkPlugins: typedSampleSteps,
           // "Last updated on" under each guide, from the git history of its source (production
           // builds only). The API pages are generated and untracked, so git gives them no
           // date and they show none. In a shallow clone every guide shows the date of the
@@ -147,6 +155,7 @@ const config: Config = {
           blogTitle: 'Skip blog',
           blogDescription:
             'Announcements, tutorials and essays on reactive backend services from the Skip team.',
+          beforeDefaultRemarkPlugins: typedSampleSteps,
           blogSidebarTitle: 'All posts',
           blogSidebarCount: 'ALL',
           showReadingTime: true,

@@ -6,7 +6,10 @@
 // block fails; with `--json` it prints the whole result as JSON for the test suite.
 //
 // A block whose fence carries the word `fragment` (```ts fragment) is deliberately
-// incomplete: it is counted but not compiled.
+// incomplete: it is counted but not compiled. A block with `errors=2344` teaches a compile
+// error: it must fail with exactly the codes listed (comma-separated), and nothing else.
+//
+// The same compile gives the site its typed code blocks (src/plugins/typed-samples).
 
 import fs from 'node:fs';
 import path from 'node:path';
@@ -99,11 +102,26 @@ const compilerOptions = {
 };
 
 /**
- * Compiles every non-fragment sample as its own ES module.
- * @returns {{samples: object[], compiled: number, fragments: number, failures: {file: string, line: number, message: string}[]}}
+ * The TypeScript error codes a block expects (```ts errors=2344,2322): a sample that teaches an
+ * error. Its block must fail with exactly those codes; the site shows the messages inline.
+ * @param {{meta: string}} block
+ * @returns {number[]}
  */
-export function checkSamples(samples = collectSamples()) {
-  // Inside this project, so that the packages resolve from its node_modules.
+export function expectedErrors(block) {
+  const value = parseMeta(block.meta).attrs.errors;
+  return value ? value.split(',').map((code) => Number(code.trim())) : [];
+}
+
+/**
+ * Writes every sample as its own ES module into a fresh folder of this project (so that the
+ * packages resolve from its node_modules) and opens a language service on them: the one
+ * compile of the samples, shared by the checker below and by the site's typed code blocks
+ * (src/plugins/typed-samples), which ask it for quick info and diagnostics.
+ * Fragments are written too, so that their complete parts get quick info, but they are
+ * never checked.
+ * @returns {{service: ts.LanguageService, program: ts.Program, byFile: Map<string, object>, checked: string[], dispose: () => void}}
+ */
+export function compileSamples(samples = collectSamples()) {
   const cache = path.join(ROOT, 'node_modules', '.cache');
   fs.mkdirSync(cache, {recursive: true});
   // A fresh folder per run, so that two runs at once never share files.
@@ -111,23 +129,80 @@ export function checkSamples(samples = collectSamples()) {
   fs.writeFileSync(path.join(dir, 'package.json'), '{"type": "module"}\n');
 
   const byFile = new Map();
+  const contents = new Map();
   samples.forEach((sample, index) => {
-    if (sample.fragment) return;
     const slug = sample.file.replace(/[^\w]+/g, '_');
     const name = `${slug}_L${sample.line}_${index}.${sample.lang === 'tsx' ? 'tsx' : 'ts'}`;
     // A scenario's named file goes into the scenario's folder under its own name (unless two
     // blocks of the scenario save the same file: the later one is then compiled on its own).
-    const named = sample.scenario && path.join(dir, `${slug}__${sample.scenario}`, sample.name);
-    const full = named && !byFile.has(path.normalize(named)) ? named : path.join(dir, name);
+    const named =
+      !sample.fragment &&
+      sample.scenario &&
+      path.join(dir, `${slug}__${sample.scenario}`, sample.name);
+    const full = path.normalize(
+      named && !byFile.has(path.normalize(named)) ? named : path.join(dir, name),
+    );
     fs.mkdirSync(path.dirname(full), {recursive: true});
     // `export {}` keeps each block a module of its own, so names never collide.
-    fs.writeFileSync(full, `${sample.code}\nexport {};\n`);
-    byFile.set(path.normalize(full), sample);
+    const text = `${sample.code}\nexport {};\n`;
+    fs.writeFileSync(full, text);
+    contents.set(full, text);
+    byFile.set(full, sample);
   });
 
-  const program = ts.createProgram([...byFile.keys()], compilerOptions);
-  const diagnostics = ts.getPreEmitDiagnostics(program);
+  const checked = [...byFile].filter(([, sample]) => !sample.fragment).map(([file]) => file);
+  /** @type {ts.LanguageServiceHost} */
+  const host = {
+    getScriptFileNames: () => [...byFile.keys()],
+    getScriptVersion: () => '1',
+    getScriptSnapshot: (file) => {
+      const text = contents.get(path.normalize(file)) ?? ts.sys.readFile(file);
+      return text === undefined ? undefined : ts.ScriptSnapshot.fromString(text);
+    },
+    getCurrentDirectory: () => dir,
+    getCompilationSettings: () => compilerOptions,
+    getDefaultLibFileName: (options) => ts.getDefaultLibFilePath(options),
+    fileExists: (file) => contents.has(path.normalize(file)) || ts.sys.fileExists(file),
+    readFile: (file) => contents.get(path.normalize(file)) ?? ts.sys.readFile(file),
+    readDirectory: ts.sys.readDirectory,
+    directoryExists: ts.sys.directoryExists,
+    getDirectories: ts.sys.getDirectories,
+    realpath: ts.sys.realpath,
+  };
+  const service = ts.createLanguageService(host, ts.createDocumentRegistry());
+  const program = /** @type {ts.Program} */ (service.getProgram());
+  return {
+    service,
+    program,
+    byFile,
+    checked,
+    dispose: () => {
+      service.dispose();
+      fs.rmSync(dir, {recursive: true, force: true});
+    },
+  };
+}
+
+/**
+ * Compiles every non-fragment sample as its own ES module. A block that expects errors
+ * (`errors=`) fails when its errors are not exactly the expected codes.
+ * @returns {{samples: object[], compiled: number, fragments: number, failures: {file: string, line: number, message: string}[]}}
+ */
+export function checkSamples(samples = collectSamples()) {
+  const {program, byFile, checked, dispose} = compileSamples(samples);
   const failures = [];
+  /** @type {Map<object, Set<number>>} codes each block that expects errors actually got */
+  const got = new Map();
+  const diagnostics = [
+    ...program.getOptionsDiagnostics(),
+    ...program.getGlobalDiagnostics(),
+    ...checked.flatMap((file) => {
+      const source = program.getSourceFile(file);
+      return source
+        ? [...program.getSyntacticDiagnostics(source), ...program.getSemanticDiagnostics(source)]
+        : [];
+    }),
+  ];
   for (const d of diagnostics) {
     const sample = d.file && byFile.get(path.normalize(d.file.fileName));
     const message = ts.flattenDiagnosticMessageText(d.messageText, '\n');
@@ -138,9 +213,26 @@ export function checkSamples(samples = collectSamples()) {
     const {line} = d.file.getLineAndCharacterOfPosition(d.start ?? 0);
     // A block's first line is the one after its opening fence.
     const sourceLine = sample.line + line + 1;
+    const expected = expectedErrors(sample);
+    if (expected.includes(d.code)) {
+      got.set(sample, (got.get(sample) ?? new Set()).add(d.code));
+      continue;
+    }
     failures.push({file: sample.file, line: sourceLine, block: sample.line, message});
   }
-  fs.rmSync(dir, {recursive: true, force: true});
+  for (const sample of samples) {
+    if (sample.fragment) continue;
+    for (const code of expectedErrors(sample)) {
+      if (got.get(sample)?.has(code)) continue;
+      failures.push({
+        file: sample.file,
+        line: sample.line,
+        block: sample.line,
+        message: `expected error TS${code}, which the compiler no longer reports`,
+      });
+    }
+  }
+  dispose();
   const fragments = samples.filter((s) => s.fragment).length;
   return {samples, compiled: samples.length - fragments, fragments, failures};
 }

@@ -1,0 +1,173 @@
+/**
+ * Types where the reader looks (issue 22, section 3), in the browser: a sample's identifier
+ * shows its quick info on hover and on keyboard focus, in both colour modes, with no axe
+ * violation while the popup is open; a compile error reads under its line. Screenshots of the
+ * open popups are attached to the report.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type {Locator, Page} from '@playwright/test';
+import {test, expect, expectClean, hydrated} from '../lib/fixtures';
+
+const GUIDE = '/docs/client';
+/** The block under test, marked by the test so that axe looks at it alone. */
+const BLOCK = '[data-block-under-test]';
+
+/** The first focusable identifier spelled `name` (its own text, popup left out) in a typed block. */
+async function identifier(page: Page, name: string): Promise<Locator> {
+  const all = page.locator('.tq .tq-id[tabindex="0"]');
+  const index = await all.evaluateAll(
+    (els, wanted) =>
+      els.findIndex(
+        (el) =>
+          Array.from(el.childNodes)
+            .filter((c) => !(c instanceof Element && c.classList.contains('tq-pop')))
+            .map((c) => c.textContent)
+            .join('') === wanted,
+      ),
+    name,
+  );
+  expect(index, `a focusable identifier ${name}`).toBeGreaterThanOrEqual(0);
+  return all.nth(index);
+}
+
+/** axe's violations in what `selector` matches (tests/site/sitemap.spec.ts checks whole pages). */
+async function axeViolations(page: Page, selector: string) {
+  const {violations} = await new AxeBuilder({page}).include(selector).setLegacyMode(true).analyze();
+  return violations.map((v) => ({rule: v.id, targets: v.nodes.map((n) => n.target.join(' '))}));
+}
+
+// axe on code blocks of a few hundred spans is slow on a busy machine.
+test.describe.configure({timeout: 180_000});
+
+for (const mode of ['light', 'dark'] as const) {
+  test(`${mode}: hover and keyboard focus open an identifier's quick info`, async ({
+    page,
+    watch,
+  }, testInfo) => {
+    await page.goto(GUIDE);
+    if (mode === 'dark') {
+      await page.evaluate(() => window.localStorage.setItem('theme', 'dark'));
+      await page.reload();
+    }
+    await hydrated(page);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
+
+    const run = await identifier(page, 'runService');
+    const popup = page.locator(`#${await run.getAttribute('aria-describedby')}`);
+    const block = run.locator('xpath=ancestor::div[contains(@class, "tq ")]');
+    await block.evaluate((el) => el.setAttribute('data-block-under-test', ''));
+    await expect(popup).toBeHidden();
+    await expect(popup).toHaveAttribute('role', 'tooltip');
+    // A screen reader announces the name, then its type as the description.
+    await expect(run).toHaveAccessibleDescription(/function runService\(service: SkipService/);
+
+    await test.step('hover', async () => {
+      await run.hover();
+      await expect(popup).toBeVisible();
+      await expect(popup).toContainText('Promise<SkipServer>');
+      // The popup sits below its line and inside the viewport.
+      const [box, anchor] = [await popup.boundingBox(), await run.boundingBox()];
+      expect(box!.y).toBeGreaterThanOrEqual(anchor!.y + anchor!.height - 1);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+      await testInfo.attach(`hover-${mode}.png`, {
+        body: await page.screenshot({
+          path: testInfo.outputPath(`hover-${mode}.png`),
+          clip: {
+            x: 0,
+            y: Math.max(0, anchor!.y - 120),
+            width: page.viewportSize()!.width,
+            height: 360,
+          },
+        }),
+        contentType: 'image/png',
+      });
+      expect(await axeViolations(page, BLOCK), `axe with the popup open (${mode})`).toEqual([]);
+      await page.mouse.move(0, 0);
+      await expect(popup).toBeHidden();
+    });
+
+    await test.step('keyboard', async () => {
+      // From the block itself (a scrollable region, reached by Tab), Tab reaches its identifiers.
+      const pre = run.locator('xpath=ancestor::pre');
+      await pre.focus();
+      const focusable = pre.locator('.tq-id[tabindex="0"]');
+      await page.keyboard.press('Tab');
+      await expect(focusable.first()).toBeFocused();
+      await expect(focusable.first().locator('.tq-pop')).toBeVisible();
+      let steps = 0;
+      while (!(await run.evaluate((el) => el === document.activeElement)) && steps++ < 200)
+        await page.keyboard.press('Tab');
+      await expect(run).toBeFocused();
+      await expect(popup).toBeVisible();
+      await expect(popup).toContainText('function runService(');
+      await testInfo.attach(`focus-${mode}.png`, {
+        body: await page.screenshot({
+          path: testInfo.outputPath(`focus-${mode}.png`),
+          clip: {
+            x: 0,
+            y: Math.max(0, (await run.boundingBox())!.y - 120),
+            width: page.viewportSize()!.width,
+            height: 360,
+          },
+        }),
+        contentType: 'image/png',
+      });
+      expect(await axeViolations(page, BLOCK), `axe with the popup focused (${mode})`).toEqual([]);
+      await page.keyboard.press('Tab');
+      await expect(popup).toBeHidden();
+    });
+
+    await test.step('the copy button copies the plain code', async () => {
+      await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+      await block.hover();
+      await block.getByRole('button', {name: 'Copy code to clipboard'}).click();
+      const copied = await page.evaluate(() => navigator.clipboard.readText());
+      expect(copied).toContain('import { runService } from "@skipruntime/server";');
+      expect(copied).not.toContain('Promise<SkipServer>');
+    });
+    expectClean(watch);
+  });
+}
+
+test('a compile error reads under its line, in both modes, axe clean', async ({page}, testInfo) => {
+  await page.goto('/docs/functions');
+  await hydrated(page);
+  const error = page.locator('.tq .tq-error');
+  await expect(error).toHaveCount(1);
+  await expect(error).toBeVisible();
+  await expect(error).toContainText("Type 'Date' does not satisfy the constraint 'Json'");
+  await error.scrollIntoViewIfNeeded();
+  const block = page.locator('.tq:has(.tq-error)');
+  await testInfo.attach('error-light.png', {
+    body: await block.screenshot({path: testInfo.outputPath('error-light.png')}),
+    contentType: 'image/png',
+  });
+  expect(await axeViolations(page, '.tq:has(.tq-error)')).toEqual([]);
+  await page.evaluate(() => window.localStorage.setItem('theme', 'dark'));
+  await page.reload();
+  await hydrated(page);
+  await expect(page.locator('.tq .tq-error')).toBeVisible();
+  await testInfo.attach('error-dark.png', {
+    body: await block.screenshot({path: testInfo.outputPath('error-dark.png')}),
+    contentType: 'image/png',
+  });
+  expect(await axeViolations(page, '.tq:has(.tq-error)')).toEqual([]);
+});
+
+test('from a typed page, a typed page reached by client-side navigation shows plain code blocks', async ({
+  page,
+  watch,
+}) => {
+  await page.goto('/docs/functions');
+  await hydrated(page);
+  await expect(page.locator('.tq .tq-error')).toBeVisible();
+  await page.evaluate(() => ((window as unknown as {stayed: boolean}).stayed = true));
+  await page.locator('.theme-doc-sidebar-menu a[href="/docs/client"]').click();
+  await expect(page).toHaveURL(/\/docs\/client$/);
+  // The HTML of typed blocks is not in the JavaScript: the theme's block shows the same code.
+  await expect(page.getByText('import { runService } from "@skipruntime/server";')).toBeVisible();
+  await expect(page.locator('pre.prism-code .token').first()).toBeVisible();
+  await expect(page.locator('.tq')).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as {stayed?: boolean}).stayed)).toBe(true);
+  expectClean(watch);
+});
