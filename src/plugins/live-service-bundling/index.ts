@@ -29,7 +29,8 @@ const require = createRequire(import.meta.url);
 // (The packages export no package.json: resolve their entries, `dist/src/*.js`.)
 const runtimeDir = path.resolve(path.dirname(require.resolve('@skipruntime/wasm')), '../..');
 const reducersFile = path.join(path.dirname(require.resolve('@skipruntime/helpers')), 'utils.js');
-const wasmBytes = fs.statSync(path.join(runtimeDir, 'dist/src/libskip-runtime-ts.wasm')).size;
+/** The .wasm file's size, read when the bundler is configured (loading the config reads no file). */
+const wasmBytes = () => fs.statSync(path.join(runtimeDir, 'dist/src/libskip-runtime-ts.wasm')).size;
 
 export default function liveServiceBundlingPlugin(): Plugin {
   return {
@@ -37,7 +38,7 @@ export default function liveServiceBundlingPlugin(): Plugin {
     configureWebpack(_config, _isServer, {currentBundler}) {
       return {
         plugins: [
-          new currentBundler.instance.DefinePlugin({__LIVE_WASM_BYTES__: String(wasmBytes)}),
+          new currentBundler.instance.DefinePlugin({__LIVE_WASM_BYTES__: String(wasmBytes())}),
         ],
         module: {
           rules: [
