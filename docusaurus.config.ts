@@ -8,7 +8,6 @@ import {apiReferencePlugins} from './api-sources/packages';
 import {checkedFrontMatter} from './front-matter';
 import {lightCodeTheme, darkCodeTheme} from './prism-themes';
 import codeHighlightOnDemand from './src/plugins/code-highlight-on-demand';
-import blogExcerptsChunk from './src/plugins/blog-excerpts-chunk';
 import {SSR_TEMPLATE} from './src/ssr-template';
 import desktopBreakpoint from './src/plugins/desktop-breakpoint';
 import contentSecurityPolicy from './src/plugins/content-security-policy';
@@ -281,8 +280,6 @@ const config: Config = {
     desktopBreakpoint,
     // Prism loads with the pages that show code, not in every page's first JavaScript.
     codeHighlightOnDemand,
-    // One chunk for the posts' excerpts, instead of one per post on every list page.
-    blogExcerptsChunk,
     // The Skip runtime's .wasm as a hashed asset for the live examples, loaded on Run only.
     liveServiceBundling,
     ...apiReferencePlugins({watch: isDev && process.env.API_WATCH === 'true'}),

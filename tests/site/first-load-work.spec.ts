@@ -4,8 +4,6 @@
  *   load never fetches the highlighter (src/theme/CodeBlock/Content and
  *   src/plugins/code-highlight-on-demand); dark mode and client-side navigation still get
  *   highlighted blocks, and the copy button still copies;
- * - a blog list page gets its posts' excerpts and metadata from one script
- *   (src/plugins/blog-excerpts-chunk);
  * - the page is painted before the bundles run (src/ssr-template.ts).
  */
 import fs from 'node:fs';
@@ -13,7 +11,7 @@ import path from 'node:path';
 import type {Page, Response} from '@playwright/test';
 import {PAGE_TYPES} from '../lib/first-load.cjs';
 import {routeFile} from '../lib/route-file.cjs';
-import {test, expect, expectClean, hydrated, scriptsLoadedBy} from '../lib/fixtures';
+import {test, expect, expectClean, hydrated} from '../lib/fixtures';
 
 const BUILD = path.resolve(__dirname, '../../build');
 const API_PAGE = '/docs/api/core/interfaces/Context';
@@ -135,31 +133,6 @@ test.describe('code blocks', () => {
     expect((await page.evaluate(() => navigator.clipboard.readText())).trim()).toBe(code);
     expectClean(watch);
   });
-});
-
-test("a blog list page gets its posts' excerpts and metadata from one script (src/plugins/blog-excerpts-chunk)", async ({
-  page,
-}) => {
-  const scripts = await scriptsLoadedBy(page, '/blog');
-  const slugs = await page
-    .locator('main article h2 a')
-    .evaluateAll((links) => links.map((a) => a.getAttribute('href')!.replace('/blog/', '')));
-  expect(slugs).toHaveLength(10);
-  const texts = [...scripts].map((script) => ({
-    script,
-    text: fs.readFileSync(path.join(BUILD, script), 'utf8'),
-  }));
-  // A post's metadata module, as Docusaurus writes it for the list page.
-  const carriers = (slug: string) =>
-    texts
-      .filter(({text}) => text.includes(`"permalink":"/blog/${slug}","source":"@site/blog/`))
-      .map(({script}) => script);
-  const found = new Set(slugs.flatMap(carriers));
-  expect(
-    slugs.filter((slug) => carriers(slug).length === 0),
-    'posts whose metadata no script carries',
-  ).toEqual([]);
-  expect([...found], "scripts carrying the posts' metadata").toHaveLength(1);
 });
 
 test.describe('entry scripts', () => {
