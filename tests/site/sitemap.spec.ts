@@ -64,10 +64,12 @@ test.describe('every page', () => {
         expect(await axeViolations(page), `axe violations on ${path} (light)`).toEqual([]);
       });
       await test.step('dark: switched with the toggle, code recoloured, axe', async () => {
-        // The code blocks as the server wrote them, in the light theme's colours.
+        // The code blocks as the server wrote them, in the light theme's colours. Typed
+        // samples (src/components/TypedCode, `.tq`) carry both modes' colours as classes and are
+        // never rendered again, so only the other blocks are waited for.
         await page.evaluate(() => {
           (window as unknown as {lightBlocks: Set<Element>}).lightBlocks = new Set(
-            Array.from(document.querySelectorAll('.theme-code-block pre')),
+            Array.from(document.querySelectorAll('.theme-code-block:not(.tq) pre')),
           );
         });
         await page.getByRole('button', {name: /dark mode|light mode|system mode/i}).click();
@@ -76,7 +78,7 @@ test.describe('every page', () => {
         // (src/theme/CodeBlock/Content); until then it shows plain text.
         await page.waitForFunction(() => {
           const {lightBlocks} = window as unknown as {lightBlocks: Set<Element>};
-          return Array.from(document.querySelectorAll('.theme-code-block pre')).every(
+          return Array.from(document.querySelectorAll('.theme-code-block:not(.tq) pre')).every(
             (pre) => !lightBlocks.has(pre) && pre.querySelector('.token-line') !== null,
           );
         });
