@@ -20,6 +20,8 @@ import {
 
 for (const {route, file, outputs} of EXAMPLES) {
   test(`${route}: the example starts on request and shows the page's output`, async ({page}) => {
+    // The page marks at least one output block `resource=` (tests/site/live-helpers.ts).
+    expect(Object.keys(outputs), `${file}: an output block with resource=`).not.toEqual([]);
     await startExample(page, route);
     for (const [label, ref] of Object.entries(outputs)) {
       const expected = pageOutput(file, ref);

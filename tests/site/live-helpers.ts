@@ -1,8 +1,10 @@
 /**
  * What the live-example tests (tests/site/live-*.spec.ts) share: the pages that carry an
- * example, the output each page shows for it (read from the page's own source, so the test
- * compares the browser's run with what the runnable Node scenario checks), and the steps to
- * start an example and read its tables.
+ * example, found in the sources (a `live` fence in docs/, blog/ or the landing page's
+ * src/pages/_home/), the output each page shows for it (read from the page's own source, so
+ * the test compares the browser's run with what the runnable Node scenario checks), and the
+ * steps to start an example and read its tables. A new example needs no edit here (README,
+ * "Add a live example").
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,6 +12,8 @@ import {expect, type Locator, type Page} from '@playwright/test';
 import {hydrated} from '../lib/fixtures';
 import {ROOT} from '../lib/build-output';
 import {extractBlocks, parseMeta} from '../lib/fences.cjs';
+import {POSTS} from '../lib/sources';
+import {parseShow, shownLabel} from '../../src/components/LiveService/state';
 
 export type Example = {
   route: string;
@@ -18,24 +22,86 @@ export type Example = {
   outputs: Record<string, string>;
 };
 
-/** The pages with a live example, and which of their output blocks each resource matches. */
-export const EXAMPLES: Example[] = [
-  {route: '/', file: 'src/pages/_home/sample.mdx', outputs: {totals: 'landing/snapshot'}},
-  {route: '/docs/functions', file: 'docs/functions.mdx', outputs: {spending: 'orders/snapshot'}},
-  {
-    route: '/docs/resources',
-    file: 'docs/resources.mdx',
-    outputs: {'tasksOf {"owner":"ana"}': 'http/snapshot-ana', openCounts: 'http/open-counts'},
-  },
-  {
-    route: '/docs/getting_started',
-    file: 'docs/getting_started.md',
-    outputs: {openTasks: 'tasks/snapshot'},
-  },
-];
-
 /** The page's source fences. */
 const blocksOf = (file: string) => extractBlocks(fs.readFileSync(path.join(ROOT, file), 'utf8'));
+
+/** Markdown files under `dir` (relative to the root), `skip` left out. */
+function markdownFiles(dir: string, skip: string[] = []): string[] {
+  return fs
+    .readdirSync(path.join(ROOT, dir), {withFileTypes: true, recursive: true})
+    .filter((entry) => entry.isFile() && /\.mdx?$/.test(entry.name))
+    .map((entry) =>
+      path.relative(ROOT, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'),
+    )
+    .filter((file) => !skip.some((s) => file.startsWith(`${s}/`)))
+    .sort();
+}
+
+/**
+ * The route that shows a source file: a guide at /docs/<its path without extension> (no
+ * guide sets `id` or `slug`; one that does is refused rather than guessed), a post at
+ * /blog/<slug> (its front matter, as tests/lib/sources.ts reads it), and the landing
+ * page's partials (src/pages/_home/, imported by src/pages/index.tsx) at /.
+ */
+function routeOf(file: string): string {
+  if (file.startsWith('src/pages/_home/')) return '/';
+  if (file.startsWith('blog/')) {
+    const post = POSTS.find((p) => `blog/${p.file}` === file);
+    if (!post) throw new Error(`${file}: a live example in a file that is not a post`);
+    return `/blog/${post.slug}`;
+  }
+  const front = /^---\r?\n([\s\S]*?)\r?\n---/.exec(fs.readFileSync(path.join(ROOT, file), 'utf8'));
+  if (front && /^(id|slug):/m.test(front[1]!)) {
+    throw new Error(`${file}: a live example on a guide with its own id or slug`);
+  }
+  return `/${file.replace(/\.mdx?$/, '')}`;
+}
+
+/** `show="…"` items and `resource="…"` values compare by the label the example gives them. */
+const labelOf = (item: string) => shownLabel(parseShow(`show="${item}"`)[0]!);
+
+/**
+ * Every live example of the site. An output block marked `resource="<a shown resource>"`
+ * (as the fence's `show=` writes it) is what that resource holds when the example starts;
+ * it must belong to one of the live fence's `run=` scenarios.
+ */
+function findExamples(): Example[] {
+  const files = [
+    ...markdownFiles('docs', ['docs/api']),
+    ...markdownFiles('blog'),
+    ...markdownFiles('src/pages/_home'),
+  ];
+  return files.flatMap((file) => {
+    const blocks = blocksOf(file).map((b) => ({...b, ...parseMeta(b.meta)}));
+    const live = blocks.filter((b) => b.flags.has('live'));
+    const marked = blocks.filter((b) => b.attrs.resource !== undefined);
+    if (live.length === 0) {
+      if (marked.length > 0) throw new Error(`${file}: resource= on a page without a live fence`);
+      return [];
+    }
+    if (live.length > 1) throw new Error(`${file}: more than one live fence`);
+    const fence = live[0]!;
+    const shown = new Set(parseShow(fence.meta).map(shownLabel));
+    const scenarios = new Set((fence.attrs.run ?? '').split(/\s+/).map((ref) => ref.split('/')[0]));
+    const outputs: Record<string, string> = {};
+    for (const block of marked) {
+      const label = labelOf(block.attrs.resource!);
+      const ref = block.attrs.output;
+      const where = `${file}:${block.line}`;
+      if (ref === undefined) throw new Error(`${where}: resource= without output=`);
+      if (!shown.has(label)) throw new Error(`${where}: ${label} is not in the live fence's show=`);
+      if (!scenarios.has(ref.split('/')[0])) {
+        throw new Error(`${where}: ${ref} is not a scenario of the live fence's run=`);
+      }
+      if (outputs[label]) throw new Error(`${where}: a second output block for ${label}`);
+      outputs[label] = ref;
+    }
+    return [{route: routeOf(file), file, outputs}];
+  });
+}
+
+/** The pages with a live example, and which of their output blocks each resource matches. */
+export const EXAMPLES: readonly Example[] = findExamples();
 
 /** The live fence of a page: its code and meta, as the page shows them. */
 export function liveFence(file: string): {code: string; meta: string} {

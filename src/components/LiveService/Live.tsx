@@ -331,10 +331,10 @@ export default function Live({code: pageCode, metastring, onReady}: Props): Reac
     <div ref={root} className={styles.live}>
       <div className={styles.code}>
         <span id={`${ids}-code`} className={styles.label}>
-          Service code (TypeScript), runs in your browser
+          Service code, runs in your browser
         </span>
         <span id={`${ids}-keys`} className={styles.hint}>
-          Tab indents; press Escape, then Tab, to leave the editor.
+          Tab indents. To leave: Escape, then Tab.
         </span>
         <Editor
           labelledBy={`${ids}-code`}
