@@ -127,6 +127,15 @@ export default function liveServiceBundlingPlugin(context: LoadContext): Plugin 
                 enforce: true,
                 priority: 60,
               },
+              // The type checker's compiler and files, named so that tests and readers can
+              // tell them (a number otherwise): loaded by its worker only.
+              liveTypescript: {
+                test: /[\\/](typescript[\\/]lib[\\/]typescript\.js|live-type-files\.json)$/,
+                name: 'live-typescript',
+                chunks: 'all',
+                enforce: true,
+                priority: 60,
+              },
             },
           },
         },
