@@ -523,7 +523,7 @@ export default function Live({code: pageCode, metastring, onReady}: Props): Reac
             )}
           </div>
         )}
-        {types && <TypeCheck id={typesId} types={types} />}
+        <TypeCheck id={typesId} types={types} />
       </div>
       <fieldset className={styles.tables} disabled={busy}>
         <legend className={styles.hidden}>Inputs</legend>
@@ -554,8 +554,18 @@ export default function Live({code: pageCode, metastring, onReady}: Props): Reac
   );
 }
 
-/** The type check of the code run: its errors as an editor lists them, or that it has none. */
-function TypeCheck({id, types}: {id: string; types: Types}): ReactNode {
+/**
+ * The type check of the code run: its errors as an editor lists them, or that it has none.
+ * Its line is there from the start, so that the result moves nothing below it.
+ */
+function TypeCheck({id, types}: {id: string; types: Types | null}): ReactNode {
+  if (types === null) {
+    return (
+      <p id={id} className={styles.hint} data-live-types="pending">
+        TypeScript: checking…
+      </p>
+    );
+  }
   if ('failed' in types) {
     return (
       <p id={id} className={styles.hint} data-live-types="failed">
@@ -566,7 +576,7 @@ function TypeCheck({id, types}: {id: string; types: Types}): ReactNode {
   if (types.errors.length === 0) {
     return (
       <p id={id} className={styles.hint} data-live-types="ok">
-        TypeScript finds no type errors (checked in {Math.round(types.ms)} ms).
+        TypeScript: no type errors ({Math.round(types.ms)} ms).
       </p>
     );
   }
