@@ -126,6 +126,11 @@ test('under the shipped policies an example runs with no other-origin request, c
   expect(policies.get(workerScript!)).toMatch(
     /^default-src 'none'; script-src 'self' 'wasm-unsafe-eval' 'unsafe-eval'; connect-src 'self'/,
   );
+  // The type checker's worker ran and checked the page's code under the site's own policy.
+  await expect(exampleOf(page).locator("[data-live-types='ok']")).toBeVisible({timeout: 30_000});
+  const checker = [...policies.keys()].find((p) => /\/live-typecheck\.[0-9a-f]+\.js$/.test(p));
+  expect(checker, "the type checker's script was fetched").toBeDefined();
+  expect(policies.get(checker!)).toBe(policies.get('/docs/resources'));
   // …and the pages with theirs, which allows a same-origin worker and no evaluation.
   expect(policies.get('/docs/resources')).toContain("worker-src 'self'");
   expect(policies.get('/docs/resources')).not.toContain('unsafe-eval');
