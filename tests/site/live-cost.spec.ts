@@ -11,7 +11,15 @@ import zlib from 'node:zlib';
 import type {Page, Request} from '@playwright/test';
 import {test, expect, expectClean, hydrated} from '../lib/fixtures';
 import {BUILD} from '../lib/build-output';
-import {EXAMPLES, exampleOf, liveFence, resourceRows, startExample} from './live-helpers';
+import {
+  EXAMPLES,
+  editor,
+  editorCode,
+  exampleOf,
+  liveFence,
+  resourceRows,
+  startExample,
+} from './live-helpers';
 
 /**
  * What one start may fetch, gzip: the README states 713 KiB ("How it works, and what it
@@ -118,6 +126,11 @@ test('under the shipped policies an example runs with no other-origin request, c
   expect(policies.get(workerScript!)).toMatch(
     /^default-src 'none'; script-src 'self' 'wasm-unsafe-eval' 'unsafe-eval'; connect-src 'self'/,
   );
+  // The type checker's worker ran and checked the page's code under the site's own policy.
+  await expect(exampleOf(page).locator("[data-live-types='ok']")).toBeVisible({timeout: 30_000});
+  const checker = [...policies.keys()].find((p) => /\/live-typecheck\.[0-9a-f]+\.js$/.test(p));
+  expect(checker, "the type checker's script was fetched").toBeDefined();
+  expect(policies.get(checker!)).toBe(policies.get('/docs/resources'));
   // …and the pages with theirs, which allows a same-origin worker and no evaluation.
   expect(policies.get('/docs/resources')).toContain("worker-src 'self'");
   expect(policies.get('/docs/resources')).not.toContain('unsafe-eval');
@@ -169,7 +182,10 @@ test('figures: what a start fetches (gzip) and the time from Run to the first ou
   });
   const ms = Date.now() - started;
   await page.waitForLoadState('networkidle');
-  const files = [...new Set(fetched)].filter((p) => p.startsWith('/assets/'));
+  // The type checker comes after the first output (its own figures test below): not part of a start.
+  const files = [...new Set(fetched)].filter(
+    (p) => p.startsWith('/assets/') && !/\/live-type(check|script)\./.test(p),
+  );
   const sizes = files.map((p) => ({file: p, gzip: gzipSize(path.join(BUILD, p))}));
   const total = sizes.reduce((sum, s) => sum + s.gzip, 0);
   const lines = [
@@ -198,4 +214,65 @@ test('figures: what a start fetches (gzip) and the time from Run to the first ou
   // The page still matches its fence while measuring.
   expect(await resourceRows(page, 'totals')).toHaveLength(1);
   expect(liveFence('src/pages/_home/sample.mdx').code).toContain('Sum');
+});
+
+test('figures: the type checker is fetched after the first output; its bytes (gzip) and the time of a check on Run', async ({
+  page,
+}, testInfo) => {
+  await page.setViewportSize({width: 1280, height: 800});
+  const fetched: string[] = [];
+  page.on('request', (req) => fetched.push(new URL(req.url()).pathname));
+  await page.goto('/');
+  await hydrated(page);
+  // When the first output row appears, in the page's clock.
+  await page.evaluate(() => {
+    const mark = () => {
+      if (!document.querySelector('[data-live-resource] tbody tr')) return false;
+      (window as unknown as {firstRow: number}).firstRow = performance.now();
+      return true;
+    };
+    const observer = new MutationObserver(() => mark() && observer.disconnect());
+    observer.observe(document.body, {subtree: true, childList: true});
+  });
+  await exampleOf(page).getByRole('button', {name: 'Run live'}).click();
+  const types = exampleOf(page).locator('[data-live-types]');
+  await expect(types).toHaveAttribute('data-live-types', 'ok', {timeout: 30_000});
+  // The checker's worker script was requested only after the first output was on screen.
+  const {firstRow, checkerStart} = await page.evaluate(() => ({
+    firstRow: (window as unknown as {firstRow?: number}).firstRow,
+    checkerStart: performance
+      .getEntriesByType('resource')
+      .find((entry) => /\/live-typecheck\.[0-9a-f]+\.js$/.test(entry.name))?.startTime,
+  }));
+  expect(firstRow, 'the first output row was seen').toBeDefined();
+  expect(checkerStart, "the checker's script was fetched").toBeDefined();
+  expect(checkerStart!).toBeGreaterThanOrEqual(firstRow!);
+  const firstCheck = (await page.evaluate(() => performance.now())) - firstRow!;
+  // Its parts, each fetched once: the worker and the compiler with the declarations.
+  const parts = {
+    'type checker worker': /\/live-typecheck\.[0-9a-f]+\.js$/,
+    'TypeScript and the declarations': /\/live-typescript\.[0-9a-f]+\.js$/,
+  };
+  const sizes: string[] = [];
+  for (const [part, pattern] of Object.entries(parts)) {
+    const files = [...new Set(fetched)].filter((f) => pattern.test(f));
+    expect(files, part).toHaveLength(1);
+    sizes.push(`${files[0]}: ${gzipSize(path.join(BUILD, files[0]!))} B gzip`);
+  }
+  // A check on Run, the compiler loaded: from the click to the errors on screen.
+  const code = await editorCode(page);
+  await editor(page).fill(code.replace('amount: 30}', "amount: '30'}"));
+  const started = Date.now();
+  await exampleOf(page).getByRole('button', {name: 'Run', exact: true}).click();
+  await expect(types).toHaveAttribute('data-live-types', 'errors', {timeout: 30_000});
+  const onRun = Date.now() - started;
+  const checked = /checked in (\d+) ms/.exec((await types.textContent()) ?? '')?.[1];
+  expect(checked, "the checker's own time").toBeDefined();
+  const lines = [
+    ...sizes,
+    `first output to first check shown: ${Math.round(firstCheck)} ms (download and start)`,
+    `Run to type errors shown: ${onRun} ms (the check itself ${checked} ms)`,
+  ];
+  console.log(lines.join('\n'));
+  testInfo.annotations.push({type: 'live-typecheck', description: lines.join('; ')});
 });

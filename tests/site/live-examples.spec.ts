@@ -184,10 +184,16 @@ test('Reset returns the code and the data to the page version', async ({page}) =
   await expect(page.locator("[data-live-input='orders'] tbody tr")).toHaveCount(2); // o-1 and the new-row line
 });
 
-test('the worker is gone after navigating away', async ({page}) => {
+test('the workers are gone after navigating away', async ({page}) => {
   await startExample(page, '/docs/functions');
-  expect(page.workers()).toHaveLength(1);
-  const closed = new Promise<void>((resolve) => page.workers()[0]!.once('close', () => resolve()));
+  // The runtime's worker, and the type checker's once it has checked the page's code.
+  await expect(page.locator("[data-live-types='ok']")).toBeVisible({timeout: 30_000});
+  expect(page.workers()).toHaveLength(2);
+  const closed = Promise.all(
+    page
+      .workers()
+      .map((worker) => new Promise<void>((resolve) => worker.once('close', () => resolve()))),
+  );
   // Client-side navigation: the same document, a different page.
   await page.locator('.navbar').getByRole('link', {name: 'Blog', exact: true}).click();
   await page.waitForURL('**/blog');

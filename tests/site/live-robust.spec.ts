@@ -244,6 +244,47 @@ test('a wrong resource name says which resources the service has', async ({page}
   await expect(banner(page)).not.toContainText('Key not found');
 });
 
+test('type errors are shown as an editor shows them, the code still runs, and a correct edit clears them', async ({
+  page,
+}) => {
+  await startExample(page, '/');
+  const types = exampleOf(page).locator('[data-live-types]');
+  // The page's own code type-checks (against the real declarations and libs).
+  await expect(types).toHaveAttribute('data-live-types', 'ok', {timeout: 30_000});
+  await expect(types).toContainText(/^TypeScript: no type errors \(\d+ ms\)\.$/);
+  // A string where runService's options type says number, and a method Values does not have.
+  await runEdited(page, (code) =>
+    code
+      .replace('streaming_port: 8080', "streaming_port: '8080'")
+      .replace('orders.getUnique()', 'orders.getFirst()'),
+  );
+  const errors = types.locator('[data-live-type-error]');
+  await expect(errors).toHaveCount(2, {timeout: 30_000});
+  await expect(errors.nth(0)).toHaveText(
+    "Type error at line 12, column 39: Property 'getFirst' does not exist on type 'Values<Order>'. (TS2339)",
+  );
+  await expect(errors.nth(1)).toHaveText(
+    "Type error at line 30, column 48: Type 'string' is not assignable to type 'number'. (TS2322)",
+  );
+  // The first one's line is marked in the editor, and the editor is described by the errors.
+  await expect(exampleOf(page).locator('.cm-line[class*="errorLine"]')).toContainText(
+    'orders.getFirst()',
+  );
+  await expect(editor(page)).toHaveAttribute('aria-invalid', 'true');
+  // The code ran all the same (getFirst fails at run time: that error has its own banner).
+  await expect(banner(page)).toContainText('Runtime error at line 12');
+  // A correct edit clears them.
+  await runEdited(page, (code) => code.replace('orders.getFirst()', 'orders.getUnique()'));
+  await expect(errors).toHaveCount(1, {timeout: 30_000});
+  await expect(errors).toContainText('line 30, column 48');
+  await runEdited(page, (code) => code.replace("streaming_port: '8080'", 'streaming_port: 8080'));
+  await expect(types).toHaveAttribute('data-live-types', 'ok', {timeout: 30_000});
+  await expect(errors).toHaveCount(0);
+  await expect(exampleOf(page).locator('.cm-line[class*="errorLine"]')).toHaveCount(0);
+  await expect(editor(page)).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(totals(page, 'ada')).toHaveText(/\[30\]/);
+});
+
 test('an edit the runtime refuses is explained, undone in the table, and the banner clears after a good edit', async ({
   page,
 }) => {

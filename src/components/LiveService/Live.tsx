@@ -13,6 +13,12 @@
  * reader's code) is terminated and replaced. Either way the last run that worked, with the
  * inputs the runtime accepted, starts again in a new worker; Reset starts the page's own
  * version in a new worker, whatever state the old one was in.
+ *
+ * Type errors, as the reader's editor would show them: the code of each Run (and Reset) is
+ * type-checked by a second worker (./typecheck.ts, the TypeScript compiler), started only
+ * once a run has shown its first output, so that it never delays one. A type error does not
+ * stop the code from running, as with `tsx` (the pages' own runner): the example shows it
+ * with its line and column, marks the line, and runs the code all the same.
  */
 import {
   useCallback,
@@ -25,7 +31,14 @@ import {
   type ReactNode,
 } from 'react';
 import clsx from 'clsx';
-import type {FromWorker, LiveFailure, ToWorker} from './protocol';
+import type {
+  FromChecker,
+  FromWorker,
+  LiveFailure,
+  ToChecker,
+  ToWorker,
+  TypeDiagnostic,
+} from './protocol';
 import {
   applyUpdate,
   deleteRow,
@@ -50,6 +63,8 @@ type LogLine = {id: number; text: string};
 type Resource = {rows: Row[]; changed: Set<string>; updates: number};
 /** What the banner says: a failed run, or an edit the runtime refused. */
 type Shown = LiveFailure & {from: 'run' | 'write' | 'stop'};
+/** The last type check of the code run: its first errors and their count, or why there is none. */
+type Types = {errors: TypeDiagnostic[]; count: number; ms: number} | {failed: string};
 
 /** How long a changed row stays marked. */
 const MARK_MS = 1500;
@@ -75,7 +90,14 @@ export default function Live({code: pageCode, metastring, onReady}: Props): Reac
   const [busy, setBusy] = useState(true);
   const [log, setLog] = useState<LogLine[]>([]);
   const [copied, setCopied] = useState(false);
+  const [types, setTypes] = useState<Types | null>(null);
   const worker = useRef<Worker | null>(null);
+  /** The type checker's worker, its last check's number, the code waiting for a check. */
+  const checker = useRef<Worker | null>(null);
+  const checks = useRef(0);
+  const toCheck = useRef<string | null>(null);
+  /** Set by the first output: from then on the type checker may load without delaying one. */
+  const mayCheck = useRef(false);
   /** The run on screen, the run asked for and not settled yet, and the last number used. */
   const active = useRef(0);
   const pending = useRef(0);
@@ -93,6 +115,41 @@ export default function Live({code: pageCode, metastring, onReady}: Props): Reac
   const ids = useId();
 
   const post = useCallback((message: ToWorker) => worker.current?.postMessage(message), []);
+
+  /** Sends the code waiting for a check to the type checker, loading it the first time. */
+  const sendCheck = useCallback(() => {
+    const source = toCheck.current;
+    if (source === null || !mayCheck.current) return;
+    toCheck.current = null;
+    if (!checker.current) {
+      const instance = new Worker(new URL('./typecheck.ts', import.meta.url), {
+        name: 'live-typecheck',
+      });
+      instance.onmessage = (event: MessageEvent<FromChecker>) => {
+        const {check, errors, count, ms} = event.data;
+        if (check === checks.current) setTypes({errors, count, ms});
+      };
+      instance.onerror = (event) => {
+        event.preventDefault();
+        instance.terminate();
+        if (checker.current === instance) checker.current = null;
+        setTypes({failed: 'The type checker could not be loaded; the code runs unchecked.'});
+      };
+      checker.current = instance;
+    }
+    const message: ToChecker = {type: 'check', check: ++checks.current, code: source};
+    checker.current.postMessage(message);
+  }, []);
+
+  /** Type-checks the code the reader runs (now, or after the first output). */
+  const typeCheck = useCallback(
+    (source: string) => {
+      setTypes(null);
+      toCheck.current = source;
+      sendCheck();
+    },
+    [sendCheck],
+  );
 
   /** The code of each run asked for, kept until it starts (then it may become `good`). */
   const sources = useRef(new Map<number, string>());
@@ -141,6 +198,16 @@ export default function Live({code: pageCode, metastring, onReady}: Props): Reac
       );
       if (isInitial) {
         setStatus(`Running: first output ${Math.round(message.ms)} ms after the run started.`);
+        if (!mayCheck.current) {
+          // After the frame that shows the first output: the checker's download and start
+          // never come before it.
+          window.requestAnimationFrame(() =>
+            window.setTimeout(() => {
+              mayCheck.current = true;
+              sendCheck();
+            }),
+          );
+        }
       } else {
         setStatus(`${label} updated: ${keys}.`);
       }
@@ -156,7 +223,7 @@ export default function Live({code: pageCode, metastring, onReady}: Props): Reac
         );
       }, MARK_MS);
     },
-    [show],
+    [show, sendCheck],
   );
 
   const onMessage = useCallback(
@@ -283,6 +350,7 @@ export default function Live({code: pageCode, metastring, onReady}: Props): Reac
   useEffect(() => {
     // eslint-disable-next-line react-hooks/set-state-in-effect -- starts the worker (the system this effect syncs with); the busy flag and status are set with it
     restart({code: pageCode, inputs: null});
+    typeCheck(pageCode);
     const focused = document.activeElement;
     if (!focused || focused === document.body || root.current?.parentElement?.contains(focused)) {
       // Without scrolling: the block this editor replaces may still be on the page.
@@ -291,8 +359,10 @@ export default function Live({code: pageCode, metastring, onReady}: Props): Reac
     return () => {
       worker.current?.terminate();
       worker.current = null;
+      checker.current?.terminate();
+      checker.current = null;
     };
-  }, [onReady, restart, pageCode]);
+  }, [onReady, restart, typeCheck, pageCode]);
 
   // The watchdog: a worker that answered once and then falls silent is stuck.
   useEffect(() => {
@@ -327,6 +397,9 @@ export default function Live({code: pageCode, metastring, onReady}: Props): Reac
   );
 
   const errorId = `${ids}-error`;
+  const typesId = `${ids}-types`;
+  const runError = error?.from === 'run' && error.phase !== 'load';
+  const typeErrors = types && 'errors' in types ? types.errors : [];
   return (
     <div ref={root} className={styles.live}>
       <div className={styles.code}>
@@ -338,11 +411,11 @@ export default function Live({code: pageCode, metastring, onReady}: Props): Reac
         </span>
         <Editor
           labelledBy={`${ids}-code`}
-          describedBy={clsx(`${ids}-keys`, error && errorId)}
+          describedBy={clsx(`${ids}-keys`, error && errorId, typeErrors.length > 0 && typesId)}
           value={code}
           minHeight={blockHeight}
-          invalid={error?.from === 'run' && error.phase !== 'load'}
-          line={error?.from === 'run' && error.phase !== 'load' ? error.line : undefined}
+          invalid={runError || typeErrors.length > 0}
+          line={runError ? error.line : typeErrors.find((e) => e.line !== undefined)?.line}
           onChange={setCode}
         />
         <div className={styles.buttons}>
@@ -353,6 +426,7 @@ export default function Live({code: pageCode, metastring, onReady}: Props): Reac
             onClick={() => {
               setError(null);
               start(code, edited.current ? inputs : null);
+              typeCheck(code);
             }}
           >
             Run
@@ -377,6 +451,7 @@ export default function Live({code: pageCode, metastring, onReady}: Props): Reac
               edited.current = false;
               setStatus('Running the page’s version…');
               restart({code: pageCode, inputs: null});
+              typeCheck(pageCode);
             }}
           >
             Reset
@@ -439,6 +514,7 @@ export default function Live({code: pageCode, metastring, onReady}: Props): Reac
                     setError(null);
                     setStatus('Retrying…');
                     restart({code, inputs: edited.current ? inputs : null});
+                    typeCheck(code);
                   }}
                 >
                   Retry
@@ -447,6 +523,7 @@ export default function Live({code: pageCode, metastring, onReady}: Props): Reac
             )}
           </div>
         )}
+        <TypeCheck id={typesId} types={types} />
       </div>
       <fieldset className={styles.tables} disabled={busy}>
         <legend className={styles.hidden}>Inputs</legend>
@@ -473,6 +550,50 @@ export default function Live({code: pageCode, metastring, onReady}: Props): Reac
           ))}
         </ol>
       </div>
+    </div>
+  );
+}
+
+/**
+ * The type check of the code run: its errors as an editor lists them, or that it has none.
+ * Its line is there from the start, so that the result moves nothing below it.
+ */
+function TypeCheck({id, types}: {id: string; types: Types | null}): ReactNode {
+  if (types === null) {
+    return (
+      <p id={id} className={styles.hint} data-live-types="pending">
+        TypeScript: checking…
+      </p>
+    );
+  }
+  if ('failed' in types) {
+    return (
+      <p id={id} className={styles.hint} data-live-types="failed">
+        {types.failed}
+      </p>
+    );
+  }
+  if (types.errors.length === 0) {
+    return (
+      <p id={id} className={styles.hint} data-live-types="ok">
+        TypeScript: no type errors ({Math.round(types.ms)} ms).
+      </p>
+    );
+  }
+  const more = types.count - types.errors.length;
+  return (
+    <div id={id} className={clsx(styles.error, styles.typeErrors)} data-live-types="errors">
+      {types.errors.map((e, i) => (
+        <p key={i} data-live-type-error="">
+          Type error
+          {e.line !== undefined ? ` at line ${e.line}, column ${e.column}` : ''}: {e.message} (TS
+          {e.code})
+        </p>
+      ))}
+      <p>
+        {more > 0 ? `…and ${more} more. ` : ''}The code runs all the same, as it would with tsx
+        (checked in {Math.round(types.ms)} ms).
+      </p>
     </div>
   );
 }

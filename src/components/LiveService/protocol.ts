@@ -46,3 +46,27 @@ export type LiveFailure = {
   line?: number;
   column?: number;
 };
+
+/** A type error of the reader's code, as an editor shows it. */
+export type TypeDiagnostic = {
+  /** 1-based, in the reader's code (absent for an error of no line, e.g. a missing lib). */
+  line?: number;
+  column?: number;
+  /** TypeScript's message, its chained details on the lines after the first. */
+  message: string;
+  /** TypeScript's error code (`TS2322` is 2322). */
+  code: number;
+};
+
+/** To the type checker (./typecheck.ts): the code of a Run, numbered by the page. */
+export type ToChecker = {type: 'check'; check: number; code: string};
+
+/** From the type checker: the first type errors of that code (none: it type-checks). */
+export type FromChecker = {
+  type: 'checked';
+  check: number;
+  errors: TypeDiagnostic[];
+  /** How many there were in all. */
+  count: number;
+  ms: number;
+};

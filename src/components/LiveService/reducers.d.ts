@@ -3,3 +3,9 @@
 declare module '@skipruntime/helpers/reducers' {
   export {Count, Max, Min, Sum} from '@skipruntime/helpers';
 }
+
+// The type checker's files, by path (written and aliased by src/plugins/live-service-bundling).
+declare module 'live-type-files' {
+  const files: Record<string, string>;
+  export default files;
+}
