@@ -52,6 +52,9 @@ test.describe('content security policy', () => {
     page,
     watch,
   }) => {
+    // Five pages rendered in one document, each prefetching the links it shows: on a loaded
+    // two-core machine this takes longer than one page load.
+    test.setTimeout(120_000);
     await page.setViewportSize({width: 1280, height: 800});
     await page.goto('/docs/introduction');
     await hydrated(page);
