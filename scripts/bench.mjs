@@ -530,10 +530,17 @@ async function main() {
       versus ? [ORIGIN, `http://127.0.0.1:${PORT + 1}`] : [ORIGIN],
     );
   } finally {
-    for (const server of servers) {
-      server.closeAllConnections();
-      server.close();
-    }
+    // Closed before the copies are removed: a file still being served from a removed copy
+    // would end the run with an unhandled ENOENT.
+    await Promise.all(
+      servers.map(
+        (server) =>
+          new Promise((resolve) => {
+            server.close(resolve);
+            server.closeAllConnections();
+          }),
+      ),
+    );
   }
   machine.loadAverageAfter = os.loadavg().map((l) => Number(l.toFixed(2)));
 
