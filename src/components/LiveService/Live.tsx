@@ -842,7 +842,7 @@ function InputRow({
   return (
     <tr data-live-unsaved={unsaved || undefined}>
       <th scope="row">
-        <code>{key}</code>
+        <code>{shownKey(key)}</code>
       </th>
       <td>
         <div className={styles.valueCell}>
@@ -888,6 +888,9 @@ function InputRow({
   );
 }
 
+/** A key as a table shows it: the empty string as `""`, so that its row has a visible name. */
+const shownKey = (key: string) => (key === '' ? '""' : key);
+
 /** JSON that may wrap after its commas and colons only, never inside a word. */
 function breakable(json: string): ReactNode[] {
   return json.split(/(?<=[,:])/).map((part, i) => (
@@ -922,7 +925,7 @@ function ResourceTable({label, resource}: {label: string; resource: Resource}): 
                 data-changed={changed || undefined}
               >
                 <th scope="row">
-                  <code>{key}</code>
+                  <code>{shownKey(key)}</code>
                 </th>
                 <td>
                   <code className={styles.json}>{breakable(JSON.stringify(row.values))}</code>
