@@ -448,14 +448,21 @@ export default function Live({
   // the focus goes to Check.
   const solutionRequests = challenge?.requests ?? 0;
   const solution = challenge?.solution;
+  const focusCheck = useRef(false);
   useEffect(() => {
     if (solutionRequests === 0 || solution === undefined) return;
     // eslint-disable-next-line react-hooks/set-state-in-effect -- the request comes from outside this component (the challenge's solution)
     setCode(solution);
     setChecked(null);
+    focusCheck.current = true;
+  }, [solutionRequests, solution]);
+  // Once the editor holds the solution (so that Check checks it), Check takes the focus.
+  useEffect(() => {
+    if (!focusCheck.current) return;
+    focusCheck.current = false;
     checkButton.current?.focus({preventScroll: true});
     root.current?.scrollIntoView({block: 'nearest'});
-  }, [solutionRequests, solution]);
+  }, [code]);
 
   const writeId = useRef(0);
   const edit = useCallback(
@@ -515,7 +522,13 @@ export default function Live({
               type="button"
               className="button button--primary button--sm"
               data-challenge-check=""
-              onClick={() => check(code)}
+              onClick={() => {
+                // Check runs the code as Run does, so the tables show the version checked.
+                setError(null);
+                start(code, edited.current ? inputs : null);
+                typeCheck(code);
+                check(code);
+              }}
             >
               Check
             </button>
