@@ -104,7 +104,7 @@ type PageBlocks = {lines: string[]; css: string};
 
 const pages = new Map<string, Promise<PageBlocks | null>>();
 
-/** The typed blocks of the page at `pathname`, fetched once per visit. */
+/** The typed blocks of the page at `pathname`, fetched once (a failed fetch is not kept). */
 function pageBlocks(pathname: string): Promise<PageBlocks | null> {
   let blocks = pages.get(pathname);
   if (!blocks) {
@@ -118,7 +118,11 @@ function pageBlocks(pathname: string): Promise<PageBlocks | null> {
         const css = page.querySelector('style.tq-css')?.textContent ?? '';
         return lines.length > 0 && css ? {lines, css} : null;
       })
-      .catch(() => null);
+      .catch(() => {
+        // Not kept: the next visit of the page tries again.
+        pages.delete(pathname);
+        return null;
+      });
     pages.set(pathname, blocks);
   }
   return blocks;
