@@ -154,7 +154,7 @@ export default function LiveExample({code, metastring, children}: Props): ReactN
               {challenge && !failure && (
                 <button
                   type="button"
-                  className="button button--primary button--sm"
+                  className="button button--primary button--sm margin-left--sm"
                   disabled={!isBrowser}
                   data-challenge-check=""
                   onClick={() => {
