@@ -365,6 +365,14 @@ test.describe('two clients on one resource, on Node', () => {
       await real.close();
       await page.close();
     }
+    // A new Run in the worker is a new start of the service: a new first part of the ids.
+    const again = await pageSide(code);
+    await again.apply({connect: 0});
+    const id = parseEvents(again.printed()[0]!.join(''))[0]!.id;
+    await again.close();
+    expect(watermarkParts(id)!.start).not.toBe(
+      watermarkParts(parseEvents(page.printed()[0]!.join(''))[0]!.id)!.start,
+    );
   });
 });
 

@@ -137,9 +137,9 @@ export default function Clients({
       </span>
       <p className={styles.hint}>
         Each pane is one client reading its own stream of <code>{label}</code>, printed as{' '}
-        <code>curl -N</code> prints the server-sent events of the real server. A write to the inputs
-        reaches both. Disconnect one: the other keeps receiving. Connect it again: its new stream
-        starts with an <code>init</code> holding the current state.
+        <code>curl -N</code> prints the server-sent events of the real server. A write that changes{' '}
+        <code>{label}</code> reaches both. Disconnect one: the other keeps receiving. Connect it
+        again: its new stream starts with an <code>init</code> holding the current state.
       </p>
       <p id={legendId} className={styles.hint}>
         <code>id:</code> is the event’s watermark, <code>start/clock</code>. The part before the
