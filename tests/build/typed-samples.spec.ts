@@ -39,8 +39,8 @@ test('an identifier of a guide sample carries its real signature from the packag
     'utf8',
   );
   expect(dts).toMatch(/export declare function runService\(service: SkipService, options\?: \{/);
-  const info = quickInfo('/docs/client', 'runService');
-  expect(info, 'runService has a quick info on /docs/client').toBeDefined();
+  const info = quickInfo('/docs/deploying', 'runService');
+  expect(info, 'runService has a quick info on /docs/deploying').toBeDefined();
   expect(info).toMatch(/^\(alias\) function runService\(service: SkipService, options\?: \{/);
   expect(info).toContain('streaming_port: number;');
   expect(info).toContain('}): Promise<SkipServer>');
@@ -110,7 +110,7 @@ test('a sample that teaches a compile error shows the message under its line', (
 });
 
 test('the quick info is in the HTML only, never in the JavaScript', () => {
-  const info = quickInfo('/docs/client', 'runService');
+  const info = quickInfo('/docs/deploying', 'runService');
   expect(info).toBeDefined();
   // The popup's first line, which no API page spells (they show the declaration, not quick info).
   const needle = info!.split('\n')[0]!;

@@ -9,7 +9,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type {Locator, Page, TestInfo} from '@playwright/test';
 import {test, expect, expectClean, hydrated} from '../lib/fixtures';
 
-const GUIDE = '/docs/client';
+const GUIDE = '/docs/deploying';
 /** The block under test, marked by the test so that axe looks at it alone. */
 const BLOCK = '[data-block-under-test]';
 

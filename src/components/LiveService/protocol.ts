@@ -28,6 +28,9 @@ export type ToWorker =
   | {type: 'write'; run: number; write: number; collection: string; entries: Entry<Json, Json>[]}
   /** A challenge's Check of `code` (src/challenges/<challenge>.ts), numbered by the page. */
   | {type: 'check'; check: number; code: string; challenge: string}
+  /** A client of the example (./Clients.tsx) opens a stream of `stream`, or hangs up. */
+  | {type: 'connect'; run: number; client: number; connection: number; stream: Shown}
+  | {type: 'disconnect'; run: number; client: number}
   /** The watchdog's question: a worker that does not answer is stuck in the reader's code. */
   | {type: 'ping'};
 
@@ -45,7 +48,19 @@ export type FromWorker =
    * (`message`) and, when the code failed to compile or threw, that failure.
    */
   | {type: 'checked'; check: number; passed: true; writes: number}
-  | {type: 'checked'; check: number; passed: false; message?: string; failure?: LiveFailure};
+  | {type: 'checked'; check: number; passed: false; message?: string; failure?: LiveFailure}
+  /** A client's stream, numbered by the page's `connection`: see `StreamPart`. */
+  | {type: 'stream'; run: number; client: number; connection: number; part: StreamPart};
+
+/**
+ * What happens on a client's stream: it opened (the instance's UUID), an event arrived (its
+ * text, as the server writes it: ./sse.ts), the service ended it, or it could not open.
+ */
+export type StreamPart =
+  | {kind: 'open'; uuid: string}
+  | {kind: 'event'; text: string}
+  | {kind: 'end'}
+  | {kind: 'failed'; message: string};
 
 export type LiveFailure = {
   phase: Phase;
