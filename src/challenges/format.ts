@@ -82,8 +82,9 @@ export type CheckedInstance = {resource: string; params: Json};
 
 /**
  * What each instance holds at one point of the check: for every instance named in
- * `instances`, its whole content as a snapshot gives it (entries in any order; the values of
- * a key in the order the runtime gives them, i.e. sorted). `[]` means empty.
+ * `instances`, its whole content as a snapshot gives it. Entries may come in any order and
+ * a key's values too (they compare as a multiset); a key listed with no values counts as
+ * absent. `[]`, or an instance left out, means empty.
  */
 export type Expected = Record<string, Entry<Json, Json>[]>;
 
