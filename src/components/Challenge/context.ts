@@ -5,6 +5,14 @@
  */
 import {createContext} from 'react';
 
-export type ChallengeInfo = {id: string; title: string; solution?: string};
+export type ChallengeInfo = {
+  id: string;
+  title: string;
+  /** The solution's code, as the page's `<Solution>` shows it. */
+  solution?: string;
+  /** How many times the reader asked to put the solution in the editor. */
+  requests: number;
+  requestSolution: () => void;
+};
 
 export const ChallengeContext = createContext<ChallengeInfo | null>(null);

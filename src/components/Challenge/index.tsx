@@ -4,7 +4,8 @@
  * solution, both folded. Without JavaScript everything reads as it is; the live example
  * inside gets the challenge's id and its solution's code from ./context.
  */
-import {Children, isValidElement, useId, type ReactNode} from 'react';
+import {Children, isValidElement, useContext, useId, useState, type ReactNode} from 'react';
+import useIsBrowser from '@docusaurus/useIsBrowser';
 import {ChallengeContext} from './context';
 import styles from './styles.module.css';
 
@@ -29,6 +30,7 @@ export function codeOf(children: ReactNode): string | undefined {
 
 export function Challenge({id, title, children}: Props): ReactNode {
   const headingId = useId();
+  const [requests, setRequests] = useState(0);
   const solution = Children.toArray(children).find(
     (child) => isValidElement(child) && child.type === Solution,
   );
@@ -45,7 +47,15 @@ export function Challenge({id, title, children}: Props): ReactNode {
       <h3 id={headingId} className={styles.title}>
         <span className={styles.kicker}>Challenge</span> {title}
       </h3>
-      <ChallengeContext.Provider value={{id, title, solution: code}}>
+      <ChallengeContext.Provider
+        value={{
+          id,
+          title,
+          solution: code,
+          requests,
+          requestSolution: () => setRequests((n) => n + 1),
+        }}
+      >
         {children}
       </ChallengeContext.Provider>
     </section>
@@ -62,10 +72,25 @@ export function Hint({children}: {children: ReactNode}): ReactNode {
 }
 
 export function Solution({children}: {children: ReactNode}): ReactNode {
+  const challenge = useContext(ChallengeContext);
+  const isBrowser = useIsBrowser();
   return (
     <details className={styles.fold} data-challenge-solution="">
       <summary>Solution</summary>
-      <div className={styles.folded}>{children}</div>
+      <div className={styles.folded}>
+        {children}
+        {isBrowser && challenge?.solution !== undefined && (
+          <p>
+            <button
+              type="button"
+              className="button button--secondary button--sm"
+              onClick={challenge.requestSolution}
+            >
+              Put this solution in the editor
+            </button>
+          </p>
+        )}
+      </div>
     </details>
   );
 }

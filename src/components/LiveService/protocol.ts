@@ -26,6 +26,8 @@ export type ToWorker =
       inputs?: Record<string, Entry<Json, Json>[]>;
     }
   | {type: 'write'; run: number; write: number; collection: string; entries: Entry<Json, Json>[]}
+  /** A challenge's Check of `code` (src/challenges/<challenge>.ts), numbered by the page. */
+  | {type: 'check'; check: number; code: string; challenge: string}
   /** The watchdog's question: a worker that does not answer is stuck in the reader's code. */
   | {type: 'ping'};
 
@@ -37,7 +39,13 @@ export type FromWorker =
   | {type: 'update'; run: number; index: number; update: Update; ms: number}
   /** A write applied (`error` absent) or refused by the runtime (then nothing of it is kept). */
   | {type: 'written'; run: number; write: number; error?: LiveFailure}
-  | ({type: 'error'; run: number} & LiveFailure);
+  | ({type: 'error'; run: number} & LiveFailure)
+  /**
+   * A Check's outcome: passed after `writes` writes; or not, with the first difference
+   * (`message`) and, when the code failed to compile or threw, that failure.
+   */
+  | {type: 'checked'; check: number; passed: true; writes: number}
+  | {type: 'checked'; check: number; passed: false; message?: string; failure?: LiveFailure};
 
 export type LiveFailure = {
   phase: Phase;
