@@ -1,15 +1,19 @@
 /**
  * A challenge at the end of a guide (the format: src/challenges/format.ts; README,
  * "Challenges"): the task, a live example with the starting code and **Check**, a hint and a
- * solution, both folded. Without JavaScript everything reads as it is; the live example
- * inside gets the challenge's id and its solution's code from ./context.
+ * solution, both folded in native `<details>`. Without JavaScript everything reads as it is.
+ *
+ * Light on purpose: it imports nothing but React and the core's `useIsBrowser` and styles
+ * itself with the theme's classes, so that a page with challenges loads no new shared chunk
+ * and the site's one stylesheet does not grow. The solution reaches the live example
+ * (src/components/LiveService) as a DOM event on the challenge's section,
+ * `challenge-solution`, whose `detail` is the solution's code.
  */
-import {Children, isValidElement, useContext, useId, useState, type ReactNode} from 'react';
+import {Children, isValidElement, useId, type ReactNode} from 'react';
 import useIsBrowser from '@docusaurus/useIsBrowser';
-import {ChallengeContext} from './context';
-import styles from './styles.module.css';
 
-type Props = {id: string; title: string; children: ReactNode};
+/** The event "Put this solution in the editor" sends to the live example. */
+export const SOLUTION_EVENT = 'challenge-solution';
 
 /** The code of the first code block among `children`, as the page wrote it. */
 export function codeOf(children: ReactNode): string | undefined {
@@ -19,7 +23,7 @@ export function codeOf(children: ReactNode): string | undefined {
     // A typed sample (src/components/TypedCode) carries its code as a prop.
     if (typeof props.code === 'string') return props.code;
     // A fence as MDX gives it: <pre><code>text</code></pre>.
-    if (typeof props.children === 'string' && child.type !== Hint) {
+    if (child.type !== 'p' && typeof props.children === 'string') {
       return props.children.replace(/\n$/, '');
     }
     const inner = codeOf(props.children);
@@ -28,63 +32,58 @@ export function codeOf(children: ReactNode): string | undefined {
   return undefined;
 }
 
-export function Challenge({id, title, children}: Props): ReactNode {
+export function Challenge({
+  id,
+  title,
+  children,
+}: {
+  id: string;
+  title: string;
+  children: ReactNode;
+}): ReactNode {
   const headingId = useId();
-  const [requests, setRequests] = useState(0);
-  const solution = Children.toArray(children).find(
-    (child) => isValidElement(child) && child.type === Solution,
-  );
-  const code = isValidElement(solution)
-    ? codeOf((solution.props as {children?: ReactNode}).children)
-    : undefined;
   return (
     <section
-      className={styles.challenge}
+      className="card margin-vert--lg"
       id={`challenge-${id}`}
       aria-labelledby={headingId}
       data-challenge={id}
     >
-      <h3 id={headingId} className={styles.title}>
-        <span className={styles.kicker}>Challenge</span> {title}
-      </h3>
-      <ChallengeContext.Provider
-        value={{
-          id,
-          title,
-          solution: code,
-          requests,
-          requestSolution: () => setRequests((n) => n + 1),
-        }}
-      >
+      <div className="card__body">
+        <h3 id={headingId}>Challenge: {title}</h3>
         {children}
-      </ChallengeContext.Provider>
+      </div>
     </section>
   );
 }
 
 export function Hint({children}: {children: ReactNode}): ReactNode {
   return (
-    <details className={styles.fold} data-challenge-hint="">
+    <details className="margin-bottom--md" data-challenge-hint="">
       <summary>Hint</summary>
-      <div className={styles.folded}>{children}</div>
+      <div className="margin-top--sm">{children}</div>
     </details>
   );
 }
 
 export function Solution({children}: {children: ReactNode}): ReactNode {
-  const challenge = useContext(ChallengeContext);
   const isBrowser = useIsBrowser();
+  const code = codeOf(children);
   return (
-    <details className={styles.fold} data-challenge-solution="">
+    <details className="margin-bottom--md" data-challenge-solution="">
       <summary>Solution</summary>
-      <div className={styles.folded}>
+      <div className="margin-top--sm">
         {children}
-        {isBrowser && challenge?.solution !== undefined && (
+        {isBrowser && code !== undefined && (
           <p>
             <button
               type="button"
               className="button button--secondary button--sm"
-              onClick={challenge.requestSolution}
+              onClick={(event) =>
+                event.currentTarget
+                  .closest('[data-challenge]')
+                  ?.dispatchEvent(new CustomEvent(SOLUTION_EVENT, {detail: code}))
+              }
             >
               Put this solution in the editor
             </button>

@@ -20,7 +20,6 @@ import {
   Component,
   lazy,
   Suspense,
-  useContext,
   useEffect,
   useRef,
   useState,
@@ -28,7 +27,6 @@ import {
   type ReactNode,
 } from 'react';
 import useIsBrowser from '@docusaurus/useIsBrowser';
-import {ChallengeContext} from '../Challenge/context';
 import type LiveType from './Live';
 import styles from './styles.module.css';
 
@@ -55,26 +53,38 @@ export default function LiveExample({code, metastring, children}: Props): ReactN
   const [failure, setFailure] = useState('');
   const [minHeight, setMinHeight] = useState<number>();
   const box = useRef<HTMLDivElement>(null);
-  const inChallenge = useContext(ChallengeContext);
   const challengeId = /(?:^|\s)challenge=(?:"([^"]*)"|(\S+))/.exec(metastring);
-  const challenge =
-    inChallenge && challengeId
-      ? {
-          id: challengeId[1] ?? challengeId[2] ?? '',
-          solution: inChallenge.solution,
-          requests: inChallenge.requests,
-        }
-      : undefined;
+  // The solution the reader asked for ("Put this solution in the editor"), and how many times.
+  const [solution, setSolution] = useState<{code: string; requests: number}>();
+  const challenge = challengeId
+    ? {
+        id: challengeId[1] ?? challengeId[2] ?? '',
+        solution: solution?.code,
+        requests: solution?.requests ?? 0,
+      }
+    : undefined;
   const [checkAtStart, setCheckAtStart] = useState(false);
 
   // Made anew on each attempt: a lazy component that failed to load keeps its failure.
   const [Live, setLive] = useState<LazyExoticComponent<typeof LiveType> | null>(null);
-  // "Put this solution in the editor" (in the challenge's solution) opens a closed example.
-  const requests = challenge?.requests ?? 0;
+  // "Put this solution in the editor", an event from the challenge's solution
+  // (src/components/Challenge; its name is SOLUTION_EVENT there, not imported so that this
+  // module, in every page that shows code, stays apart from it): it opens a closed example.
+  const opened = useRef(false);
+  opened.current = Live !== null;
   useEffect(() => {
-    if (requests > 0 && !Live) run();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new request opens it
-  }, [requests]);
+    const section = box.current?.closest('[data-challenge]');
+    if (!challengeId || !section) return;
+    const listener = (event: Event) => {
+      const code = (event as CustomEvent<unknown>).detail;
+      if (typeof code !== 'string') return;
+      setSolution((last) => ({code, requests: (last?.requests ?? 0) + 1}));
+      if (!opened.current) run();
+    };
+    section.addEventListener('challenge-solution', listener);
+    return () => section.removeEventListener('challenge-solution', listener);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- listens once; `run` reads no stale state
+  }, [Boolean(challengeId)]);
   const unable =
     isBrowser && (typeof WebAssembly !== 'object' || typeof Worker !== 'function')
       ? 'This browser cannot run the live example: it offers no WebAssembly or no Web Workers, which the Skip runtime needs. The code is above; the page shows its output below.'
@@ -92,7 +102,13 @@ export default function LiveExample({code, metastring, children}: Props): ReactN
     </p>
   );
   return (
-    <div ref={box} className={styles.example} style={{minHeight}} data-live-example="">
+    <div
+      ref={box}
+      className={styles.example}
+      style={{minHeight}}
+      data-live-example=""
+      data-live-challenge={challenge?.id}
+    >
       <div hidden={ready}>{children}</div>
       {Live && !failure ? (
         <Failsafe
