@@ -135,6 +135,7 @@ export default function Live({
   const lastPong = useRef(0);
   const logId = useRef(0);
   const runButton = useRef<HTMLButtonElement>(null);
+  const checkButton = useRef<HTMLButtonElement>(null);
   const root = useRef<HTMLDivElement>(null);
   // Run keeps the rows the reader edited; until then the code's own initial data is used.
   const edited = useRef(false);
@@ -394,8 +395,9 @@ export default function Live({
     typeCheck(pageCode);
     const focused = document.activeElement;
     if (!focused || focused === document.body || root.current?.parentElement?.contains(focused)) {
-      // Without scrolling: the block this editor replaces may still be on the page.
-      runButton.current?.focus({preventScroll: true});
+      // Without scrolling: the block this editor replaces may still be on the page. The
+      // reader who pressed Check finds Check focused.
+      (checkAtStart ? checkButton : runButton).current?.focus({preventScroll: true});
     }
     return () => {
       worker.current?.terminate();
@@ -403,7 +405,7 @@ export default function Live({
       checker.current?.terminate();
       checker.current = null;
     };
-  }, [onReady, restart, typeCheck, pageCode]);
+  }, [onReady, restart, typeCheck, pageCode, checkAtStart]);
 
   // The watchdog: a worker that answered once and then falls silent is stuck.
   useEffect(() => {
@@ -446,7 +448,6 @@ export default function Live({
   // the focus goes to Check.
   const solutionRequests = challenge?.requests ?? 0;
   const solution = challenge?.solution;
-  const checkButton = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (solutionRequests === 0 || solution === undefined) return;
     // eslint-disable-next-line react-hooks/set-state-in-effect -- the request comes from outside this component (the challenge's solution)
@@ -842,7 +843,7 @@ function InputRow({
   return (
     <tr data-live-unsaved={unsaved || undefined}>
       <th scope="row">
-        <code>{key}</code>
+        <code>{shownKey(key)}</code>
       </th>
       <td>
         <div className={styles.valueCell}>
@@ -888,6 +889,9 @@ function InputRow({
   );
 }
 
+/** A key as a table shows it: the empty string as `""`, so that its row has a visible name. */
+const shownKey = (key: string) => (key === '' ? '""' : key);
+
 /** JSON that may wrap after its commas and colons only, never inside a word. */
 function breakable(json: string): ReactNode[] {
   return json.split(/(?<=[,:])/).map((part, i) => (
@@ -922,7 +926,7 @@ function ResourceTable({label, resource}: {label: string; resource: Resource}): 
                 data-changed={changed || undefined}
               >
                 <th scope="row">
-                  <code>{key}</code>
+                  <code>{shownKey(key)}</code>
                 </th>
                 <td>
                   <code className={styles.json}>{breakable(JSON.stringify(row.values))}</code>
