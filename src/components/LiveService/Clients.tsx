@@ -147,7 +147,7 @@ export default function Clients({
         service’s clock, which moves forward with every change it makes: a write, a new stream, a
         client leaving. So every event has a higher id than the one before, and both clients get the
         same id for the same write. The table above reads the service too, so these clocks run one
-        tick ahead of a terminal's for the same steps.
+        tick ahead of a terminal’s for the same steps.
       </p>
       <div className={styles.clientPanes}>
         {state.clients.map((client, index) => (
