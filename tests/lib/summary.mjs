@@ -29,9 +29,11 @@ const time = (ms) => {
 
 /** Per project: test count, first start, last end, summed duration. */
 const projects = new Map();
-/** Per file (as the report names it, `runnable/claims.spec.ts`): summed duration. */
+/** Per spec file (`runnable/claims.spec.ts`): summed duration. */
 const files = new Map();
-const visit = (suite) => {
+// A spec file is a top-level suite; a test declared by a helper (tests/lib/runnable-tests.ts)
+// carries the helper's location, so tests are counted under the file of their suite.
+const visit = (suite, specFile = suite.file) => {
   for (const spec of suite.specs ?? []) {
     for (const test of spec.tests ?? []) {
       const p = projects.get(test.projectName) ?? {tests: 0, start: Infinity, end: 0, sum: 0};
@@ -41,12 +43,12 @@ const visit = (suite) => {
         p.start = Math.min(p.start, start);
         p.end = Math.max(p.end, start + result.duration);
         p.sum += result.duration;
-        files.set(spec.file, (files.get(spec.file) ?? 0) + result.duration);
+        files.set(specFile, (files.get(specFile) ?? 0) + result.duration);
       }
       projects.set(test.projectName, p);
     }
   }
-  for (const child of suite.suites ?? []) visit(child);
+  for (const child of suite.suites ?? []) visit(child, specFile);
 };
 for (const suite of report.suites ?? []) visit(suite);
 
