@@ -57,9 +57,11 @@ const customFields = {
 
 /**
  * TypeScript samples carry their types (src/plugins/typed-samples): guides and posts. No
- * options: the docs and blog options are serialized into the site config every page loads.
+ * options: the docs and blog options are serialized into the site config every page loads
+ * (core's codegen writes it with `JSON.stringify`), where a function is `null`; `toJSON`
+ * leaves the list out of it, so the feature adds nothing to that config.
  */
-const typedSampleSteps = [remarkTypedSamples];
+const typedSampleSteps = Object.assign([remarkTypedSamples], {toJSON: () => []});
 
 // ---------------------------------------------------------------------------
 // Site identity

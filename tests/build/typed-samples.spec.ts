@@ -12,6 +12,7 @@ import {execFileSync} from 'node:child_process';
 import {test, expect} from '@playwright/test';
 import {BUILD, ROOT, readRoute} from '../lib/build-output';
 import fences from '../lib/fences.cjs';
+import {firstLoad} from '../lib/first-load.cjs';
 
 /** The popup text of the first identifier of a page spelled `name`. */
 function quickInfo(route: string, name: string): string | undefined {
@@ -38,8 +39,8 @@ test('an identifier of a guide sample carries its real signature from the packag
     'utf8',
   );
   expect(dts).toMatch(/export declare function runService\(service: SkipService, options\?: \{/);
-  const info = quickInfo('/docs/client', 'runService');
-  expect(info, 'runService has a quick info on /docs/client').toBeDefined();
+  const info = quickInfo('/docs/deploying', 'runService');
+  expect(info, 'runService has a quick info on /docs/deploying').toBeDefined();
   expect(info).toMatch(/^\(alias\) function runService\(service: SkipService, options\?: \{/);
   expect(info).toContain('streaming_port: number;');
   expect(info).toContain('}): Promise<SkipServer>');
@@ -109,7 +110,7 @@ test('a sample that teaches a compile error shows the message under its line', (
 });
 
 test('the quick info is in the HTML only, never in the JavaScript', () => {
-  const info = quickInfo('/docs/client', 'runService');
+  const info = quickInfo('/docs/deploying', 'runService');
   expect(info).toBeDefined();
   // The popup's first line, which no API page spells (they show the declaration, not quick info).
   const needle = info!.split('\n')[0]!;
@@ -126,6 +127,30 @@ test('the quick info is in the HTML only, never in the JavaScript', () => {
   expect(js.length).toBeGreaterThan(10);
   expect(js.filter((file) => fs.readFileSync(file, 'utf8').includes(needle))).toEqual([]);
   expect(js.filter((file) => fs.readFileSync(file, 'utf8').includes('tq-pop'))).toEqual([]);
+});
+
+test('typed samples add nothing to the first JavaScript: no extra chunk, no plugin in the config', () => {
+  // The first JavaScript of every page: the scripts the landing page's HTML references.
+  const main = firstLoad(BUILD, '/')
+    .files.js.map((file) => fs.readFileSync(path.join(BUILD, file), 'utf8'))
+    .join('\n');
+  const sources = [
+    ...fs.readdirSync(path.join(ROOT, 'docs')).map((f) => `docs/${f}`),
+    ...fs.readdirSync(path.join(ROOT, 'blog')).map((f) => `blog/${f}`),
+  ].filter((f) => /\.mdx?$/.test(f) && typedSourceBlocks(f).length > 0);
+  expect(sources.length).toBeGreaterThan(5);
+  for (const file of sources) {
+    // The route table's entry of the page's content: `"<id>":[() => <load its chunks>, "@site/<file>", …]`.
+    const at = main.indexOf(`"@site/${file}"`);
+    expect(at, `a route table entry for ${file}`).toBeGreaterThan(0);
+    const entry = main.slice(main.lastIndexOf(':[()=>', at), at);
+    // One chunk, the page's own: a chunk shared with the code block would be loaded alongside
+    // (`Promise.all([...])`), and named in this entry of the table every page loads.
+    expect(entry, `the chunks ${file} loads`).not.toContain('Promise.all');
+  }
+  // The remark step is not serialized into the site config (a function would be `null`).
+  expect(main).toMatch(/beforeDefaultRemarkPlugins:\[\]/);
+  expect(main).not.toMatch(/RemarkPlugins:\[[^\]]*null/);
 });
 
 test('a block that teaches an error must fail with exactly the codes it lists', () => {

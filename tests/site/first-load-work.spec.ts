@@ -1,8 +1,8 @@
 /**
  * Work kept out of a page's first load, and what must still work after it:
  * - code blocks keep the server's highlighted lines through hydration, and a light first
- *   load never fetches the highlighter (src/theme/CodeBlock/Content and
- *   src/plugins/code-highlight-on-demand); dark mode and client-side navigation still get
+ *   load never fetches the highlighter (src/plugins/code-highlight-on-demand and its theme,
+ *   ./theme/CodeBlock); dark mode and client-side navigation still get
  *   highlighted blocks, and the copy button still copies;
  * - the page is painted before the bundles run (src/ssr-template.ts).
  */

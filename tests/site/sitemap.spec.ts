@@ -75,7 +75,7 @@ test.describe('every page', () => {
         await page.getByRole('button', {name: /dark mode|light mode|system mode/i}).click();
         await expect(html).toHaveAttribute('data-theme', 'dark');
         // Each block is rendered anew by the highlighter, fetched for the dark colours
-        // (src/theme/CodeBlock/Content); until then it shows plain text.
+        // (src/plugins/code-highlight-on-demand/theme/CodeBlock/Content); until then it shows plain text.
         await page.waitForFunction(() => {
           const {lightBlocks} = window as unknown as {lightBlocks: Set<Element>};
           return Array.from(document.querySelectorAll('.theme-code-block:not(.tq) pre')).every(

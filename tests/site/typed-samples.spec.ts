@@ -1,14 +1,15 @@
 /**
  * Types where the reader looks (issue 22, section 3), in the browser: a sample's identifier
  * shows its quick info on hover and on keyboard focus, in both colour modes, with no axe
- * violation while the popup is open; a compile error reads under its line. Screenshots of the
- * open popups are attached to the report.
+ * violation while the popup is open; a compile error reads under its line; and the same on a
+ * page reached by a link (client-side navigation). Screenshots of the open popups are attached
+ * to the report.
  */
 import AxeBuilder from '@axe-core/playwright';
-import type {Locator, Page} from '@playwright/test';
+import type {Locator, Page, TestInfo} from '@playwright/test';
 import {test, expect, expectClean, hydrated} from '../lib/fixtures';
 
-const GUIDE = '/docs/client';
+const GUIDE = '/docs/deploying';
 /** The block under test, marked by the test so that axe looks at it alone. */
 const BLOCK = '[data-block-under-test]';
 
@@ -39,83 +40,91 @@ async function axeViolations(page: Page, selector: string) {
 // axe on code blocks of a few hundred spans is slow on a busy machine.
 test.describe.configure({timeout: 180_000});
 
+/**
+ * Hover, then keyboard focus, on the first focusable `runService` of the page: its popup
+ * opens, is described to assistive technology, and axe finds nothing in its block.
+ */
+async function quickInfoOpens(
+  page: Page,
+  mode: string,
+  shot: (name: string, y: number) => Promise<void>,
+) {
+  const run = await identifier(page, 'runService');
+  const popup = page.locator(`#${await run.getAttribute('aria-describedby')}`);
+  const block = run.locator('xpath=ancestor::div[contains(@class, "tq ")]');
+  await block.evaluate((el) => el.setAttribute('data-block-under-test', ''));
+  await expect(popup).toBeHidden();
+  await expect(popup).toHaveAttribute('role', 'tooltip');
+  // Hidden as content (it would be read twice once shown): announced as the description.
+  await expect(popup).toHaveAttribute('aria-hidden', 'true');
+  // A screen reader announces the name, then its type as the description.
+  await expect(run).toHaveAccessibleDescription(/function runService\(service: SkipService/);
+
+  await test.step('hover', async () => {
+    await run.hover();
+    await expect(popup).toBeVisible();
+    await expect(popup).toContainText('Promise<SkipServer>');
+    // The popup sits below its line and inside the viewport.
+    const [box, anchor] = [await popup.boundingBox(), await run.boundingBox()];
+    expect(box!.y).toBeGreaterThanOrEqual(anchor!.y + anchor!.height - 1);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+    await shot(`hover-${mode}`, anchor!.y);
+    expect(await axeViolations(page, BLOCK), `axe with the popup open (${mode})`).toEqual([]);
+    await page.mouse.move(0, 0);
+    await expect(popup).toBeHidden();
+  });
+
+  await test.step('keyboard', async () => {
+    // From the block itself (a scrollable region, reached by Tab), Tab reaches its identifiers.
+    const pre = run.locator('xpath=ancestor::pre');
+    await pre.focus();
+    const focusable = pre.locator('.tq-id[tabindex="0"]');
+    await page.keyboard.press('Tab');
+    await expect(focusable.first()).toBeFocused();
+    await expect(focusable.first().locator('.tq-pop')).toBeVisible();
+    let steps = 0;
+    while (!(await run.evaluate((el) => el === document.activeElement)) && steps++ < 200)
+      await page.keyboard.press('Tab');
+    await expect(run).toBeFocused();
+    await expect(popup).toBeVisible();
+    await expect(popup).toContainText('function runService(');
+    await shot(`focus-${mode}`, (await run.boundingBox())!.y);
+    expect(await axeViolations(page, BLOCK), `axe with the popup focused (${mode})`).toEqual([]);
+    await page.keyboard.press('Tab');
+    await expect(popup).toBeHidden();
+  });
+  return block;
+}
+
+/** Attaches a screenshot of the viewport's width around `y` to the report. */
+const screenshots = (page: Page, testInfo: TestInfo) => async (name: string, y: number) => {
+  await testInfo.attach(`${name}.png`, {
+    body: await page.screenshot({
+      path: testInfo.outputPath(`${name}.png`),
+      clip: {x: 0, y: Math.max(0, y - 120), width: page.viewportSize()!.width, height: 360},
+    }),
+    contentType: 'image/png',
+  });
+};
+
+/** Sets the colour mode the next load starts with, and loads `path`. */
+async function open(page: Page, path: string, mode: 'light' | 'dark') {
+  await page.goto(path);
+  if (mode === 'dark') {
+    await page.evaluate(() => window.localStorage.setItem('theme', 'dark'));
+    await page.reload();
+  }
+  await hydrated(page);
+  await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
+}
+
 for (const mode of ['light', 'dark'] as const) {
   test(`${mode}: hover and keyboard focus open an identifier's quick info`, async ({
     page,
     watch,
   }, testInfo) => {
-    await page.goto(GUIDE);
-    if (mode === 'dark') {
-      await page.evaluate(() => window.localStorage.setItem('theme', 'dark'));
-      await page.reload();
-    }
-    await hydrated(page);
-    await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
-
-    const run = await identifier(page, 'runService');
-    const popup = page.locator(`#${await run.getAttribute('aria-describedby')}`);
-    const block = run.locator('xpath=ancestor::div[contains(@class, "tq ")]');
-    await block.evaluate((el) => el.setAttribute('data-block-under-test', ''));
-    await expect(popup).toBeHidden();
-    await expect(popup).toHaveAttribute('role', 'tooltip');
-    // A screen reader announces the name, then its type as the description.
-    await expect(run).toHaveAccessibleDescription(/function runService\(service: SkipService/);
-
-    await test.step('hover', async () => {
-      await run.hover();
-      await expect(popup).toBeVisible();
-      await expect(popup).toContainText('Promise<SkipServer>');
-      // The popup sits below its line and inside the viewport.
-      const [box, anchor] = [await popup.boundingBox(), await run.boundingBox()];
-      expect(box!.y).toBeGreaterThanOrEqual(anchor!.y + anchor!.height - 1);
-      expect(box!.x + box!.width).toBeLessThanOrEqual(page.viewportSize()!.width);
-      await testInfo.attach(`hover-${mode}.png`, {
-        body: await page.screenshot({
-          path: testInfo.outputPath(`hover-${mode}.png`),
-          clip: {
-            x: 0,
-            y: Math.max(0, anchor!.y - 120),
-            width: page.viewportSize()!.width,
-            height: 360,
-          },
-        }),
-        contentType: 'image/png',
-      });
-      expect(await axeViolations(page, BLOCK), `axe with the popup open (${mode})`).toEqual([]);
-      await page.mouse.move(0, 0);
-      await expect(popup).toBeHidden();
-    });
-
-    await test.step('keyboard', async () => {
-      // From the block itself (a scrollable region, reached by Tab), Tab reaches its identifiers.
-      const pre = run.locator('xpath=ancestor::pre');
-      await pre.focus();
-      const focusable = pre.locator('.tq-id[tabindex="0"]');
-      await page.keyboard.press('Tab');
-      await expect(focusable.first()).toBeFocused();
-      await expect(focusable.first().locator('.tq-pop')).toBeVisible();
-      let steps = 0;
-      while (!(await run.evaluate((el) => el === document.activeElement)) && steps++ < 200)
-        await page.keyboard.press('Tab');
-      await expect(run).toBeFocused();
-      await expect(popup).toBeVisible();
-      await expect(popup).toContainText('function runService(');
-      await testInfo.attach(`focus-${mode}.png`, {
-        body: await page.screenshot({
-          path: testInfo.outputPath(`focus-${mode}.png`),
-          clip: {
-            x: 0,
-            y: Math.max(0, (await run.boundingBox())!.y - 120),
-            width: page.viewportSize()!.width,
-            height: 360,
-          },
-        }),
-        contentType: 'image/png',
-      });
-      expect(await axeViolations(page, BLOCK), `axe with the popup focused (${mode})`).toEqual([]);
-      await page.keyboard.press('Tab');
-      await expect(popup).toBeHidden();
-    });
+    await open(page, GUIDE, mode);
+    const block = await quickInfoOpens(page, mode, screenshots(page, testInfo));
 
     await test.step('the copy button copies the plain code', async () => {
       await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -125,6 +134,45 @@ for (const mode of ['light', 'dark'] as const) {
       expect(copied).toContain('import { runService } from "@skipruntime/server";');
       expect(copied).not.toContain('Promise<SkipServer>');
     });
+    expectClean(watch);
+  });
+}
+
+// Reached by a link, the page's blocks come from its HTML, fetched once: from a page without
+// samples (no stylesheet of typed blocks in the document yet) and from another typed page.
+for (const [mode, from] of [
+  ['light', '/docs/introduction'],
+  ['dark', '/docs/functions'],
+] as const) {
+  test(`${mode}: reached by a link from ${from}, a sample's identifiers open their quick info`, async ({
+    page,
+    watch,
+  }, testInfo) => {
+    await open(page, from, mode);
+    expect((await page.locator('.tq').count()) > 0, `${from} has typed samples`).toBe(
+      from !== '/docs/introduction',
+    );
+    // The typed blocks the server wrote for the page.
+    const served = await page.evaluate(async (route) => {
+      const html = await (await fetch(route)).text();
+      return new DOMParser().parseFromString(html, 'text/html').querySelectorAll('.tq').length;
+    }, GUIDE);
+    expect(served).toBeGreaterThan(1);
+    await page.evaluate(() => ((window as unknown as {stayed: boolean}).stayed = true));
+    const fetched: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'fetch') fetched.push(new URL(request.url()).pathname);
+    });
+    await page.locator(`.theme-doc-sidebar-menu a[href="${GUIDE}"]`).click();
+    await expect(page).toHaveURL(new RegExp(`${GUIDE}$`));
+    // Every block of the page is typed, the first one carrying the stylesheet.
+    await expect(page.locator('.tq')).toHaveCount(served);
+    await expect(page.locator('.tq-wait')).toHaveCount(0);
+    await expect(page.locator('style.tq-css')).toHaveCount(1);
+    await quickInfoOpens(page, `${mode}-after-link`, screenshots(page, testInfo));
+    // A client-side navigation, not a load, and one fetch of the page's HTML for all its blocks.
+    expect(await page.evaluate(() => (window as unknown as {stayed?: boolean}).stayed)).toBe(true);
+    expect(fetched).toEqual([GUIDE]);
     expectClean(watch);
   });
 }
@@ -152,22 +200,4 @@ test('a compile error reads under its line, in both modes, axe clean', async ({p
     contentType: 'image/png',
   });
   expect(await axeViolations(page, '.tq:has(.tq-error)')).toEqual([]);
-});
-
-test('from a typed page, a typed page reached by client-side navigation shows plain code blocks', async ({
-  page,
-  watch,
-}) => {
-  await page.goto('/docs/functions');
-  await hydrated(page);
-  await expect(page.locator('.tq .tq-error')).toBeVisible();
-  await page.evaluate(() => ((window as unknown as {stayed: boolean}).stayed = true));
-  await page.locator('.theme-doc-sidebar-menu a[href="/docs/client"]').click();
-  await expect(page).toHaveURL(/\/docs\/client$/);
-  // The HTML of typed blocks is not in the JavaScript: the theme's block shows the same code.
-  await expect(page.getByText('import { runService } from "@skipruntime/server";')).toBeVisible();
-  await expect(page.locator('pre.prism-code .token').first()).toBeVisible();
-  await expect(page.locator('.tq')).toHaveCount(0);
-  expect(await page.evaluate(() => (window as unknown as {stayed?: boolean}).stayed)).toBe(true);
-  expectClean(watch);
 });

@@ -53,6 +53,7 @@ import {
   type Row,
 } from './state';
 import Editor from './Editor';
+import Clients, {parseClients} from './Clients';
 import styles from './Live.module.css';
 
 /** The page's code, the fence's meta (`show="…"`), and how to tell the page the editor is up. */
@@ -79,6 +80,10 @@ const toEntries = (inputs: Inputs) =>
 
 export default function Live({code: pageCode, metastring, onReady}: Props): ReactNode {
   const show = useMemo(() => parseShow(metastring), [metastring]);
+  const clients = useMemo(() => parseClients(metastring), [metastring]);
+  /** The run on screen, for the clients (./Clients.tsx), and where their streams' messages go. */
+  const [liveRun, setLiveRun] = useState(0);
+  const streams = useMemo(() => new EventTarget(), []);
   const [code, setCode] = useState(pageCode);
   const [inputs, setInputs] = useState<Inputs | null>(null);
   const [resources, setResources] = useState<Resource[]>(() =>
@@ -230,11 +235,18 @@ export default function Live({code: pageCode, metastring, onReady}: Props): Reac
     (message: FromWorker) => {
       lastPong.current = Date.now();
       if (message.type === 'pong') return;
+      if (message.type === 'stream') {
+        if (message.run === active.current) {
+          streams.dispatchEvent(new CustomEvent('stream', {detail: message}));
+        }
+        return;
+      }
       if (message.type === 'progress') {
         if (message.run === pending.current) setProgress(message);
       } else if (message.type === 'started') {
         if (message.run !== pending.current) return;
         active.current = message.run;
+        setLiveRun(message.run);
         pending.current = 0;
         setBusy(false);
         setProgress(null);
@@ -283,7 +295,7 @@ export default function Live({code: pageCode, metastring, onReady}: Props): Reac
         );
       }
     },
-    [show, onUpdate],
+    [show, onUpdate, streams],
   );
 
   /** A new worker, with `source` run in it (or nothing, when there is no run to restore). */
@@ -291,6 +303,7 @@ export default function Live({code: pageCode, metastring, onReady}: Props): Reac
     (source: {code: string; inputs: Inputs | null} | null) => {
       worker.current?.terminate();
       active.current = 0;
+      setLiveRun(0);
       pending.current = 0;
       writes.current.clear();
       lastPong.current = 0;
@@ -540,6 +553,7 @@ export default function Live({code: pageCode, metastring, onReady}: Props): Reac
           <ResourceTable key={index} label={shownLabel(show[index]!)} resource={resource} />
         ))}
       </div>
+      {clients && <Clients run={liveRun} stream={clients} post={post} messages={streams} />}
       <div className={styles.log}>
         <span id={`${ids}-log`} className={styles.label}>
           Updates, newest first

@@ -26,6 +26,9 @@ export type ToWorker =
       inputs?: Record<string, Entry<Json, Json>[]>;
     }
   | {type: 'write'; run: number; write: number; collection: string; entries: Entry<Json, Json>[]}
+  /** A client of the example (./Clients.tsx) opens a stream of `stream`, or hangs up. */
+  | {type: 'connect'; run: number; client: number; connection: number; stream: Shown}
+  | {type: 'disconnect'; run: number; client: number}
   /** The watchdog's question: a worker that does not answer is stuck in the reader's code. */
   | {type: 'ping'};
 
@@ -37,7 +40,19 @@ export type FromWorker =
   | {type: 'update'; run: number; index: number; update: Update; ms: number}
   /** A write applied (`error` absent) or refused by the runtime (then nothing of it is kept). */
   | {type: 'written'; run: number; write: number; error?: LiveFailure}
-  | ({type: 'error'; run: number} & LiveFailure);
+  | ({type: 'error'; run: number} & LiveFailure)
+  /** A client's stream, numbered by the page's `connection`: see `StreamPart`. */
+  | {type: 'stream'; run: number; client: number; connection: number; part: StreamPart};
+
+/**
+ * What happens on a client's stream: it opened (the instance's UUID), an event arrived (its
+ * text, as the server writes it: ./sse.ts), the service ended it, or it could not open.
+ */
+export type StreamPart =
+  | {kind: 'open'; uuid: string}
+  | {kind: 'event'; text: string}
+  | {kind: 'end'}
+  | {kind: 'failed'; message: string};
 
 export type LiveFailure = {
   phase: Phase;

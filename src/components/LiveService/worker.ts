@@ -24,7 +24,8 @@ import * as core from '@skipruntime/core';
 // The reducers only (plain classes): the package's index also pulls the HTTP helpers
 // (express, eventsource). The alias is set by src/plugins/live-service-bundling.
 import * as reducers from '@skipruntime/helpers/reducers';
-import type {FromWorker, LiveFailure, Phase, ToWorker} from './protocol';
+import type {FromWorker, LiveFailure, Phase, StreamPart, ToWorker} from './protocol';
+import {openStream, type OpenStream} from './stream';
 
 // The bundler's public path (the site's baseUrl, `/`) made absolute, so that the runtime's
 // `new URL(wasmUrl, import.meta.url)` lands on this origin's hashed .wasm asset.
@@ -227,6 +228,9 @@ type Run = {
   run: number;
   instance: Instance;
   subscriptions: ReturnType<Instance['subscribe']>[];
+  /** The example's clients' open streams (./stream.ts), and the connection each asked for last. */
+  clients: Map<number, OpenStream>;
+  wanted: Map<number, number>;
 };
 let current: Run | undefined;
 let latest = 0;
@@ -274,7 +278,7 @@ async function start(message: Extract<ToWorker, {type: 'run'}>): Promise<void> {
       }
       throw error;
     }
-    next = {run, instance, subscriptions: []};
+    next = {run, instance, subscriptions: [], clients: new Map(), wanted: new Map()};
     for (const [index, {resource, params}] of message.show.entries()) {
       const id = `live-${run}-${index}`;
       await instance.instantiateResource(id, resource, params);
@@ -314,6 +318,7 @@ async function start(message: Extract<ToWorker, {type: 'run'}>): Promise<void> {
 async function closeRun(run: Run): Promise<void> {
   try {
     for (const subscription of run.subscriptions) run.instance.unsubscribe(subscription);
+    for (const stream of run.clients.values()) stream.close();
     await run.instance.close();
   } catch {
     // A run that failed half-way may refuse to close; it is dropped either way.
@@ -334,9 +339,38 @@ async function write(message: Extract<ToWorker, {type: 'write'}>): Promise<void>
   }
 }
 
+/** A client of the example connects (a new stream, as `POST` then `GET /v1/streams`) or leaves. */
+async function client(message: Extract<ToWorker, {type: 'connect' | 'disconnect'}>) {
+  const run = current;
+  if (!run || run.run !== message.run) return;
+  run.clients.get(message.client)?.close();
+  run.clients.delete(message.client);
+  run.wanted.set(message.client, message.type === 'connect' ? message.connection : 0);
+  if (message.type === 'disconnect') return;
+  const {client, connection} = message;
+  const send = (part: StreamPart) =>
+    post({type: 'stream', run: message.run, client, connection, part});
+  try {
+    const {resource, params} = message.stream;
+    const stream = await openStream(
+      run.instance,
+      resource,
+      params,
+      {write: (text) => send({kind: 'event', text}), end: () => send({kind: 'end'})},
+      (uuid) => send({kind: 'open', uuid}),
+    );
+    // A later Connect or Disconnect of this client, or a new run, makes this stream obsolete.
+    if (current === run && run.wanted.get(client) === connection) run.clients.set(client, stream);
+    else stream.close();
+  } catch (error) {
+    send({kind: 'failed', message: runtimeError(error).message});
+  }
+}
+
 self.onmessage = (event: MessageEvent<ToWorker>) => {
   const message = event.data;
   if (message.type === 'ping') post({type: 'pong'});
   else if (message.type === 'run') void start(message);
+  else if (message.type === 'connect' || message.type === 'disconnect') void client(message);
   else void write(message);
 };

@@ -4,15 +4,26 @@
  * popup that opens on hover and on keyboard focus with CSS alone, and errors of a sample that
  * teaches one sit under their line.
  *
- * The HTML is in the server bundle only. While React hydrates the page, the `<pre>` (and the
- * page's one `<style>` of typed blocks) is rendered with an empty `dangerouslySetInnerHTML`,
- * which React leaves alone, so the server's lines stay as they are. A block mounted later
- * (client-side navigation) has no HTML to show and is the theme's code block instead.
+ * The page's MDX does not import this component: it reaches it through the MDX components
+ * (src/theme/MDXComponents), which live in the chunk that already holds the theme's code
+ * block. A page importing it would share the code block's modules with that chunk, and the
+ * bundler would split them into a chunk of their own, named in every typed page's entry of
+ * the route table that every page loads first.
+ *
+ * The HTML is in the server bundle only, never in the JavaScript:
+ * - while React hydrates the page, the `<pre>` (and the page's one `<style>` of typed blocks)
+ *   is rendered with an empty `dangerouslySetInnerHTML`, which React leaves alone, so the
+ *   server's lines stay as they are;
+ * - a block mounted later (the reader came by a link, client-side) shows the theme's code
+ *   block while the page's own HTML is fetched (once per page, shared by its blocks), then
+ *   the same block from that HTML, found by its place among the page's typed blocks. If the
+ *   HTML cannot be had (offline, dev server), the theme's code block stays.
  * The copy and word-wrap buttons are the theme's, fed the plain code.
  */
-import {useState, type ReactNode} from 'react';
+import {useEffect, useLayoutEffect, useRef, useState, type ReactNode} from 'react';
 import clsx from 'clsx';
 import useIsBrowser from '@docusaurus/useIsBrowser';
+import {useLocation} from '@docusaurus/router';
 import {ThemeClassNames, useThemeConfig} from '@docusaurus/theme-common';
 import {
   CodeBlockContextProvider,
@@ -23,15 +34,20 @@ import {
 import CodeBlock from '@theme/CodeBlock';
 import Buttons from '@theme/CodeBlock/Buttons';
 
+type Typed = {html: string; css?: string};
+
 type Props = {
   code: string;
   language: string;
   metastring: string;
   /** The block's HTML, and on a page's first block the stylesheet; `null` in the client bundle. */
-  typed: {html: string; css?: string} | null;
+  typed: Typed | null;
   /** Whether this block carries the page's stylesheet of typed blocks. */
   stylesheet?: boolean;
 };
+
+/** What marks a typed block in the page, rendered or waiting for its HTML, in page order. */
+const BLOCKS = '.tq, .tq-wait';
 
 /** The block's `<pre>`: the server's typed lines, which hydration leaves as they are. */
 function TypedLines({className, html}: {className: string; html: string}): ReactNode {
@@ -48,8 +64,8 @@ function TypedLines({className, html}: {className: string; html: string}): React
   );
 }
 
-/** The typed block as the server wrote it, with the theme's copy and word-wrap buttons. */
-function ServerTypedBlock({code, language, metastring, typed, stylesheet}: Props): ReactNode {
+/** The typed block, with the theme's copy and word-wrap buttons. */
+function TypedBlock({code, language, metastring, typed, stylesheet}: Props): ReactNode {
   const {prism} = useThemeConfig();
   const wordWrap = useCodeWordWrap();
   const className = `language-${language}`;
@@ -66,7 +82,11 @@ function ServerTypedBlock({code, language, metastring, typed, stylesheet}: Props
   return (
     <CodeBlockContextProvider metadata={metadata} wordWrap={wordWrap}>
       {stylesheet && (
-        <style dangerouslySetInnerHTML={{__html: typed?.css ?? ''}} suppressHydrationWarning />
+        <style
+          className="tq-css"
+          dangerouslySetInnerHTML={{__html: typed?.css ?? ''}}
+          suppressHydrationWarning
+        />
       )}
       <div className={clsx('tq', className, ThemeClassNames.common.codeBlock)}>
         {metadata.title && <div className="tq-title">{metadata.title}</div>}
@@ -79,16 +99,86 @@ function ServerTypedBlock({code, language, metastring, typed, stylesheet}: Props
   );
 }
 
+/** A page's typed blocks as its server HTML has them: each `<pre>`'s lines, and the stylesheet. */
+type PageBlocks = {lines: string[]; css: string};
+
+const pages = new Map<string, Promise<PageBlocks | null>>();
+
+/** The typed blocks of the page at `pathname`, fetched once (a failed fetch is not kept). */
+function pageBlocks(pathname: string): Promise<PageBlocks | null> {
+  let blocks = pages.get(pathname);
+  if (!blocks) {
+    blocks = fetch(pathname)
+      .then((response) => (response.ok ? response.text() : Promise.reject(response.status)))
+      .then((text) => {
+        const page = new DOMParser().parseFromString(text, 'text/html');
+        const lines = Array.from(page.querySelectorAll('.tq'), (block) => {
+          return block.querySelector('pre')?.innerHTML ?? '';
+        });
+        const css = page.querySelector('style.tq-css')?.textContent ?? '';
+        return lines.length > 0 && css ? {lines, css} : null;
+      })
+      .catch(() => {
+        // Not kept: the next visit of the page tries again.
+        pages.delete(pathname);
+        return null;
+      });
+    pages.set(pathname, blocks);
+  }
+  return blocks;
+}
+
+/**
+ * A block mounted after hydration: the theme's code block until the page's HTML gives this
+ * block's typed lines. Keyboard focus inside the block moves to the typed `<pre>`.
+ */
+function LateTypedBlock(props: Props): ReactNode {
+  const {pathname} = useLocation();
+  const waiting = useRef<HTMLDivElement>(null);
+  const typedRoot = useRef<HTMLDivElement>(null);
+  const [typed, setTyped] = useState<{block: Typed; refocus: boolean} | null>(null);
+  useEffect(() => {
+    let current = true;
+    void pageBlocks(pathname).then((page) => {
+      const element = waiting.current;
+      if (!current || !page || !element) return;
+      const index = Array.from(document.querySelectorAll(BLOCKS)).indexOf(element);
+      const html = page.lines[index];
+      if (html === undefined) return;
+      setTyped({
+        block: {html, css: page.css},
+        refocus: element.contains(document.activeElement),
+      });
+    });
+    return () => {
+      current = false;
+    };
+  }, [pathname]);
+  useLayoutEffect(() => {
+    if (typed?.refocus) typedRoot.current?.querySelector('pre')?.focus();
+  }, [typed]);
+  if (typed) {
+    return (
+      <div ref={typedRoot} className="tq-late">
+        <TypedBlock {...props} typed={typed.block} stylesheet={props.stylesheet} />
+      </div>
+    );
+  }
+  return (
+    <div ref={waiting} className="tq-wait">
+      <CodeBlock className={`language-${props.language}`} metastring={props.metastring}>
+        {props.code}
+      </CodeBlock>
+    </div>
+  );
+}
+
 export default function TypedCode(props: Props): ReactNode {
   const isBrowser = useIsBrowser();
   // True on the server and for a block hydrated from the server's HTML.
   const [fromServer] = useState(() => typeof window === 'undefined' || !isBrowser);
   if (fromServer && (typeof window !== 'undefined' || props.typed)) {
-    return <ServerTypedBlock {...props} />;
+    return <TypedBlock {...props} />;
   }
-  return (
-    <CodeBlock className={`language-${props.language}`} metastring={props.metastring}>
-      {props.code}
-    </CodeBlock>
-  );
+  return <LateTypedBlock {...props} />;
 }

@@ -7,7 +7,7 @@
 import type {ComponentType} from 'react';
 import {Prism} from 'prism-react-renderer';
 import prismIncludeLanguages from '@theme/prism-include-languages';
-import ThemeContent from '@theme-original/CodeBlock/Content';
+import ThemeContent from '@theme-init/CodeBlock/Content';
 import type {Props} from '@theme/CodeBlock/Content';
 
 prismIncludeLanguages(Prism);

@@ -6,10 +6,14 @@
  *   module, and client modules are bundled into `main`; that one import pulls Prism in
  *   with it. This plugin swaps that client module for an empty one. ./Highlighted.tsx
  *   registers the languages instead.
- * - The code block content (src/theme/CodeBlock/Content) renders ./highlighted: in the
+ * - The code block content (./theme/CodeBlock/Content) renders ./highlighted: in the
  *   server bundle the highlighted content itself (./highlighted.ts), in the client bundle
  *   a lazy component (./highlighted.client.ts). The HTML has every block highlighted; the
  *   browser fetches Prism only when it has to colour a block itself.
+ * - Its theme (`getThemePath`, ./theme) holds the code block those two need: the CodeBlock
+ *   rebuilt without Prism and without the theme's re-mount (./theme/CodeBlock), and the
+ *   content above. The site's `src/theme/CodeBlock` wraps this CodeBlock (as
+ *   `@theme-original/CodeBlock`) to add the live examples.
  */
 import {fileURLToPath} from 'node:url';
 import type {Plugin} from '@docusaurus/types';
@@ -19,6 +23,7 @@ const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 export default function codeHighlightOnDemandPlugin(): Plugin {
   return {
     name: 'code-highlight-on-demand',
+    getThemePath: () => here('./theme'),
     configureWebpack(_config, isServer, {currentBundler}) {
       const {NormalModuleReplacementPlugin} = currentBundler.instance;
       const plugins = [

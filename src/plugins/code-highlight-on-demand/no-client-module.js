@@ -1,3 +1,3 @@
 // Stands in for the classic theme's `prism-include-languages` client module; the
-// CodeBlock wrapper (src/theme/CodeBlock) registers the languages when code is shown.
+// highlighted content (./Highlighted.tsx) registers the languages when code is shown.
 export {};

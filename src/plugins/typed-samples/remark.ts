@@ -4,7 +4,9 @@
  * `<TypedCode code=… language=… metastring=… typed={require("!!<loader>!<cache>/<hash>.typed")} />`
  * (src/components/TypedCode). The HTML goes through a file that only the server bundle reads
  * (./html-loader.cjs gives the client bundle `null`), so the page's JavaScript does not carry
- * it. Live examples (`live`) are left to the theme's code block.
+ * it. The page does not import `TypedCode`: MDX takes it from the MDX components
+ * (src/theme/MDXComponents), so the page's chunk shares no module with the code block's.
+ * Live examples (`live`) are left to the theme's code block.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -94,23 +96,5 @@ export default function remarkTypedSamples() {
         children: [],
       } as unknown as Code;
     });
-    if (!first) {
-      const source = '@site/src/components/TypedCode';
-      tree.children.unshift({
-        type: 'mdxjsEsm',
-        value: `import ${COMPONENT} from '${source}';`,
-        data: {
-          estree: program([
-            {
-              type: 'ImportDeclaration',
-              specifiers: [
-                {type: 'ImportDefaultSpecifier', local: {type: 'Identifier', name: COMPONENT}},
-              ],
-              source: literal(source),
-            },
-          ]),
-        },
-      } as unknown as Root['children'][number]);
-    }
   };
 }

@@ -1,50 +1,32 @@
 /**
- * The theme's CodeBlock, rebuilt from its own parts with two changes that take work off
- * the first seconds of every page that shows code:
+ * Wraps the code block to add the live examples (README, "Live examples"), as
+ * `@docusaurus/theme-live-codeblock` adds its playground: a fence whose meta carries `live`
+ * renders through src/components/LiveService, which shows the block as usual followed by a
+ * Run button and loads the rest on demand; every other block is the wrapped one.
  *
- * - Prism is not imported here: the Content wrapper (./Content) loads it on demand, and
- *   keeps the server's highlighted lines while the page hydrates.
- * - The block is not re-mounted after hydration. The theme keys it on `useIsBrowser()` so
- *   that a dark page gets its dark colours, which re-creates every code block's DOM once
- *   React has started: a long task, and a late repaint that becomes the page's largest
- *   contentful paint. In Docusaurus 3.10 the colour mode state is the default (light)
- *   during hydration and switches in an effect (theme-common's useColorModeState), so a
- *   dark page's blocks re-render with the dark colours anyway (React patches their
- *   styles), and a light page's blocks are left alone.
- *
- * A fence whose meta carries `live` is also a live example (src/components/LiveService):
- * the same block, followed by a Run button that loads the rest on demand.
+ * The wrapped block (`@theme-original/CodeBlock`) is the code-highlight-on-demand plugin's
+ * rebuilt CodeBlock (src/plugins/code-highlight-on-demand/theme/CodeBlock), which keeps
+ * Prism out of a page's first load.
  */
-import {Children, isValidElement, type ReactNode} from 'react';
-import ElementContent from '@theme/CodeBlock/Content/Element';
-import StringContent from '@theme/CodeBlock/Content/String';
+import {Children, type ReactNode} from 'react';
+import CodeBlock from '@theme-original/CodeBlock';
 import type {Props} from '@theme/CodeBlock';
 import LiveExample from '@site/src/components/LiveService';
 
-/** Plain-string children are joined so the block can be copied; elements are kept as is. */
-function maybeStringifyChildren(children: ReactNode): ReactNode {
-  if (Children.toArray(children).some((child) => isValidElement(child))) return children;
-  return Array.isArray(children) ? children.join('') : children;
+/** The code of a fence whose meta has the word `live`, when its children are plain text. */
+function liveCode({children, metastring}: Props): string | undefined {
+  if (!metastring || !/(^|\s)live(\s|$)/.test(metastring)) return undefined;
+  const parts = Children.toArray(children);
+  if (!parts.every((part) => typeof part === 'string')) return undefined;
+  return parts.join('').replace(/\n$/, '');
 }
 
-export default function CodeBlock({children: rawChildren, ...props}: Props): ReactNode {
-  const children = maybeStringifyChildren(rawChildren);
-  const block =
-    typeof children === 'string' ? (
-      <StringContent {...props}>{children}</StringContent>
-    ) : (
-      <ElementContent {...props}>{children}</ElementContent>
-    );
-  if (
-    typeof children === 'string' &&
-    props.metastring &&
-    /(^|\s)live(\s|$)/.test(props.metastring)
-  ) {
-    return (
-      <LiveExample code={children.replace(/\n$/, '')} metastring={props.metastring}>
-        {block}
-      </LiveExample>
-    );
-  }
-  return block;
+export default function CodeBlockWrapper(props: Props): ReactNode {
+  const code = liveCode(props);
+  if (code === undefined) return <CodeBlock {...props} />;
+  return (
+    <LiveExample code={code} metastring={props.metastring!}>
+      <CodeBlock {...props} />
+    </LiveExample>
+  );
 }

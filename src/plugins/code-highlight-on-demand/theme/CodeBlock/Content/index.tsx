@@ -15,6 +15,10 @@
  * - once the page is hydrated and its colour mode is dark, since the server's lines carry
  *   the light theme's colours (the theme re-renders its blocks for the same reason).
  * A block that has switched stays switched: an empty `<pre>` mounted anew would be empty.
+ *
+ * This is the plugin's theme component (its `getThemePath`); the theme's own content,
+ * `@theme-init/CodeBlock/Content`, is what ../../../Highlighted.tsx renders. The theme marks
+ * CodeBlock/Content unsafe to wrap: the README's upgrade table says what this relies on.
  */
 import {Suspense, useState, type ReactNode} from 'react';
 import clsx from 'clsx';
