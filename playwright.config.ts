@@ -26,16 +26,21 @@ export default defineConfig({
     launchOptions: {executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS},
     trace: 'off',
   },
+  // Workers take tests in this order. The runnable samples come first: their scenario tests
+  // are two long jobs (each file's scenarios run together in one worker, mostly waiting:
+  // tests/lib/runnable-tests.ts), which then wait alongside the other worker's tests instead of
+  // ending the run alone; the many short browser tests come last and fill both workers to the
+  // end.
   projects: [
-    // Checks that read the sources or the build output, or build a temporary copy.
-    {name: 'build', testDir: './tests/build'},
-    // Browser tests against the production build.
-    {name: 'site', testDir: './tests/site'},
     // --- runnable samples (README, "Runnable samples") ---
     // The guides' and posts' samples run against the real Skip runtime, no browser; each
     // worker takes its own slice of loopback ports (tests/lib/runnable.ts).
     {name: 'runnable', testDir: './tests/runnable'},
     // --- end runnable samples ---
+    // Checks that read the sources or the build output, or build a temporary copy.
+    {name: 'build', testDir: './tests/build'},
+    // Browser tests against the production build.
+    {name: 'site', testDir: './tests/site'},
   ],
   webServer: {
     // Served exactly as the README serves it.

@@ -21,7 +21,6 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import {pathToFileURL} from 'node:url';
-import type {TestInfo} from '@playwright/test';
 
 import {ROOT} from './root.cjs';
 
@@ -804,6 +803,114 @@ export async function runScenario(
 }
 
 // ---------------------------------------------------------------------------------------
+// Several scenarios at a time
+
+/**
+ * How many scenarios one worker runs at once: RUNNABLE_CONCURRENCY, default 4. A scenario
+ * spends most of its time waiting (a service starting, a stream's next event, the runtime's
+ * 30 s garbage check), so while one waits the others run; each has its own folder and its
+ * own ports from the worker's slice, so they do not meet. `RUNNABLE_CONCURRENCY=1` runs one
+ * at a time.
+ */
+export function scenarioConcurrency(): number {
+  const n = Number(process.env.RUNNABLE_CONCURRENCY ?? 4);
+  return Number.isInteger(n) && n >= 1 ? n : 4;
+}
+
+/**
+ * The seconds a scenario's steps sleep on purpose (`sleep 31` before a garbage check): the
+ * scenarios that wait longest are started first, so that the others run during their waits.
+ */
+export function plannedWait(scenario: Scenario): number {
+  let seconds = 0;
+  for (const item of scenario.items)
+    if (item.kind === 'shell')
+      for (const m of item.code.matchAll(/(?:^|[\s;&|(])sleep\s+(\d+(?:\.\d+)?)/g))
+        seconds += Number(m[1]);
+  return seconds;
+}
+
+/** A scenario's run as the pool returns it: its report or its error, and its log. */
+export type PooledRun = {report?: RunReport; error?: unknown; log: string[]};
+
+/**
+ * Runs the scenarios of one file, up to `limit` at a time, for tests that take them in the
+ * file's order in one worker (tests/lib/runnable-tests.ts). `result(i)` makes scenario `i`
+ * and every later one eligible (a test run after a failure, in a new worker, starts from its
+ * own), starts the eligible ones that wait longest first as slots free, and resolves with
+ * scenario `i`'s run. `close()` drops those not started and waits for those running, so that
+ * nothing of the pool outlives the tests that use it.
+ */
+export class ScenarioPool {
+  private readonly runs = new Map<number, Promise<PooledRun>>();
+  private readonly waiting = new Map<number, (run: Promise<PooledRun>) => void>();
+  private readonly pending = new Map<number, Promise<PooledRun>>();
+  private eligibleFrom = Infinity;
+  private running = 0;
+  private closed = false;
+
+  constructor(
+    private readonly scenarios: Scenario[],
+    private readonly options: {parallelIndex: number; limit?: number},
+  ) {}
+
+  result(index: number): Promise<PooledRun> {
+    if (index < 0 || index >= this.scenarios.length) throw new Error(`no scenario ${index}`);
+    this.eligibleFrom = Math.min(this.eligibleFrom, index);
+    this.pump();
+    return this.runs.get(index) ?? this.pendingRun(index);
+  }
+
+  /** A promise for a scenario not started yet, settled once it has been started and has run. */
+  private pendingRun(index: number): Promise<PooledRun> {
+    let promise = this.pending.get(index);
+    if (!promise) {
+      promise = new Promise<PooledRun>((resolve) => this.waiting.set(index, resolve));
+      this.pending.set(index, promise);
+    }
+    return promise;
+  }
+
+  private pump(): void {
+    const limit = this.options.limit ?? scenarioConcurrency();
+    while (!this.closed && this.running < limit) {
+      let next = -1;
+      for (let i = this.eligibleFrom; i < this.scenarios.length; i++) {
+        if (this.runs.has(i)) continue;
+        if (next < 0 || plannedWait(this.scenarios[i]!) > plannedWait(this.scenarios[next]!))
+          next = i;
+      }
+      if (next < 0) return;
+      this.start(next);
+    }
+  }
+
+  private start(index: number): void {
+    const log: string[] = [];
+    this.running++;
+    const run = runScenario(this.scenarios[index]!, {
+      parallelIndex: this.options.parallelIndex,
+      log: (line) => log.push(line),
+    }).then(
+      (report): PooledRun => ({report, log}),
+      (error: unknown): PooledRun => ({error, log}),
+    );
+    this.runs.set(index, run);
+    this.waiting.get(index)?.(run);
+    this.waiting.delete(index);
+    void run.then(() => {
+      this.running--;
+      this.pump();
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.all(this.runs.values());
+  }
+}
+
+// ---------------------------------------------------------------------------------------
 // Command line: npx tsx tests/lib/runnable.ts [page-substring] [scenario]
 
 if (require.main === module) {
@@ -830,23 +937,4 @@ if (require.main === module) {
     );
     process.exit(failed ? 1 : 0);
   })();
-}
-
-/**
- * A scenario run from a Playwright test: the test's worker picks the ports, and the run's
- * log is attached to the test whether it passes or fails.
- */
-export async function runScenarioInTest(
-  scenario: Scenario,
-  testInfo: TestInfo,
-): Promise<RunReport> {
-  const log: string[] = [];
-  try {
-    return await runScenario(scenario, {
-      parallelIndex: testInfo.parallelIndex,
-      log: (line) => log.push(line),
-    });
-  } finally {
-    await testInfo.attach('run log', {body: log.join('\n'), contentType: 'text/plain'});
-  }
 }

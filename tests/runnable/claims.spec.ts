@@ -9,7 +9,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {test, expect} from '@playwright/test';
-import {ROOT, runScenarioInTest, scenariosOf} from '../lib/runnable';
+import {ROOT, scenariosOf} from '../lib/runnable';
+import {scenarioTests} from '../lib/runnable-tests';
 
 const FILE = 'tests/runnable/claims.md';
 const TEXT = fs.readFileSync(path.join(ROOT, FILE), 'utf8');
@@ -26,14 +27,16 @@ test('every scenario named in the file is parsed and run', () => {
   expect(scenarios.map((s) => s.id).sort()).toEqual([...named].sort());
 });
 
-for (const scenario of scenarios) {
-  test(`the runtime behaves as the pages say (tests/runnable/claims.md › ${scenario.id})`, async ({}, testInfo) => {
-    test.setTimeout(240_000);
-    const report = await runScenarioInTest(scenario, testInfo);
+// Run several at a time (tests/lib/runnable-tests.ts): the lifecycle and protocol scenarios
+// spend most of a minute waiting for the runtime's 30 s garbage check.
+scenarioTests(
+  scenarios,
+  (scenario) => `the runtime behaves as the pages say (tests/runnable/claims.md › ${scenario.id})`,
+  (report, scenario) => {
     // Every output block of the file was compared, none skipped.
     expect(report.outputs).toBe(scenario.items.filter((i) => i.kind === 'output').length);
-  });
-}
+  },
+);
 
 test('the TypeScript of tests/runnable/claims.md compiles, strict, like a page sample', async () => {
   test.setTimeout(120_000);

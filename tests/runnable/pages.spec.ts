@@ -8,7 +8,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {test, expect} from '@playwright/test';
-import {collectScenarios, ROOT, runScenarioInTest} from '../lib/runnable';
+import {collectScenarios, ROOT} from '../lib/runnable';
+import {scenarioTests} from '../lib/runnable-tests';
 
 const scenarios = collectScenarios();
 
@@ -118,18 +119,19 @@ test('the pages mark the samples that must run', () => {
   expect(scenarios.find((s) => s.id === 'pgblog')?.needs).toEqual(['postgresql']);
 });
 
-for (const scenario of scenarios) {
-  test(`${scenario.file} › ${scenario.id}: the page's steps print the page's output`, async ({}, testInfo) => {
-    // Under load a service may take a while to start; every step has its own, shorter limit.
-    test.setTimeout(240_000);
-    const report = await runScenarioInTest(scenario, testInfo);
+// Run several at a time (tests/lib/runnable-tests.ts): a scenario mostly waits for its
+// service to start and its streams to print.
+scenarioTests(
+  scenarios,
+  (scenario) => `${scenario.file} › ${scenario.id}: the page's steps print the page's output`,
+  (report, _scenario, testInfo) => {
     testInfo.annotations.push({
       type: 'executed',
       description: `${report.blocks.join(', ')} (${(report.ms / 1000).toFixed(1)} s)`,
     });
     expect(report.outputs).toBeGreaterThan(0);
-  });
-}
+  },
+);
 
 test('the landing page\'s "step by step" link leads to the page that builds its orders service', () => {
   const section = fs.readFileSync(path.join(ROOT, 'src/pages/_home/SampleSection.tsx'), 'utf8');

@@ -2,13 +2,18 @@
  * The runner of the runnable samples itself: how it compares, that a page showing output it
  * does not get fails naming the page and the block, and that nothing outlives a failed run.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import {test, expect} from '@playwright/test';
 import {
   extractBlocks,
   liveProcessGroups,
   matchOutput,
   MarkupError,
+  plannedWait,
   runScenario,
+  ScenarioPool,
   scenariosOf,
 } from '../lib/runnable';
 
@@ -216,4 +221,36 @@ ERR_MODULE_NOT_FOUND
   const [scenario] = scenariosOf('fixture/bare.md', page);
   const report = await runScenario(scenario, {parallelIndex: testInfo.parallelIndex});
   expect(report.outputs).toBe(3);
+});
+
+test("a pool runs a file's scenarios at most its limit at a time, the longest sleepers first, each failing on its own", async ({}, testInfo) => {
+  test.setTimeout(90_000);
+  // Each step notes its start and end in a shared log, so that the order and the overlap of
+  // the runs can be read afterwards.
+  const notes = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'skip-pool-')), 'notes');
+  const step = (id: string, seconds: number, prints: string) =>
+    `\`\`\`bash run="${id}/go"\necho "start ${id}" >> ${notes}\nsleep ${seconds}\necho "end ${id}" >> ${notes}\necho ${prints}\n\`\`\`\n\`\`\`text output="${id}/go"\n${id}\n\`\`\`\n`;
+  const page = [step('quick', 1, 'quick'), step('wrong', 1, 'other'), step('slow', 3, 'slow')].join(
+    '\n',
+  );
+  const scenarios = scenariosOf('fixture/pool.md', page);
+  expect(scenarios.map(plannedWait)).toEqual([1, 1, 3]);
+  const pool = new ScenarioPool(scenarios, {parallelIndex: testInfo.parallelIndex, limit: 2});
+  const [quick, wrong, slow] = await Promise.all([0, 1, 2].map((i) => pool.result(i)));
+  await pool.close();
+  expect(quick!.report?.outputs).toBe(1);
+  expect(slow!.report?.outputs).toBe(1);
+  expect(String((wrong!.error as Error)?.message)).toContain('fixture/pool.md, block "wrong/go"');
+  expect(wrong!.log.join('\n')).toContain('wrong');
+  const lines = fs.readFileSync(notes, 'utf8').trim().split('\n');
+  fs.rmSync(path.dirname(notes), {recursive: true, force: true});
+  // The sleeper started with the first of the others, before the second (limit 2), and the
+  // other two ran one after the other beside it.
+  expect(lines.indexOf('start slow')).toBeLessThan(lines.indexOf('start wrong'));
+  expect(lines.indexOf('end slow')).toBe(lines.length - 1);
+  const running = (at: number) =>
+    lines.slice(0, at + 1).filter((l) => l.startsWith('start')).length -
+    lines.slice(0, at + 1).filter((l) => l.startsWith('end')).length;
+  expect(Math.max(...lines.map((_, i) => running(i)))).toBe(2);
+  expect(liveProcessGroups()).toBe(0);
 });
