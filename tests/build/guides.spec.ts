@@ -97,7 +97,7 @@ test('every TypeScript sample compiles against the real packages', () => {
   const {failures, compiled, fragments, files} = checkSamples();
   expect(failures.map((f) => `${f.file}:${f.line}: ${f.message}`)).toEqual([]);
   // Guides, posts and the landing page's sample are all found.
-  expect(files).toContain('docs/getting_started.md');
+  expect(files).toContain('docs/getting_started.mdx');
   expect(files.some((f) => f.startsWith('blog/'))).toBe(true);
   expect(files).toContain('src/pages/_home/sample.mdx');
   expect(compiled).toBeGreaterThan(20);

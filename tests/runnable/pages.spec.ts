@@ -19,7 +19,7 @@ const scenarios = collectScenarios();
 type Required = {blocks: string[]; checked: string[]};
 const REQUIRED: Record<string, Record<string, Required>> = {
   // The whole loop: initial data, a write, the read after it, the update on an open stream.
-  'docs/getting_started.md': {
+  'docs/getting_started.mdx': {
     tasks: {
       blocks: ['setup', 'service', 'start', 'snapshot', 'stream', 'add-t4', 'snapshot-after'],
       checked: ['snapshot', 'stream', 'snapshot-after'],

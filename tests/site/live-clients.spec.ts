@@ -361,6 +361,11 @@ test.describe('two clients on one resource, on Node', () => {
       expect(parseEvents(realPrinted.flat().join('')).length).toBe(10);
       checkClaims(pagePrinted);
       checkClaims(realPrinted);
+      // The legend: the example's table is one more reader, so each clock in the panes is one
+      // tick ahead of the real server's for the same steps.
+      expect(clocksOf(pagePrinted)).toEqual(
+        clocksOf(realPrinted).map((c) => c.map((stream) => stream.map((clock) => clock + 1))),
+      );
     } finally {
       await real.close();
       await page.close();

@@ -22,7 +22,7 @@ import {
 } from './live-helpers';
 
 /**
- * What one start may fetch, gzip: the README states 713 KiB ("How it works, and what it
+ * What one start may fetch, gzip: the README states 718 KiB ("How it works, and what it
  * costs"): the runtime's .wasm (506 KiB), then the editor (CodeMirror, in the running
  * example's chunk, 141 KiB) and the transpiler.
  */

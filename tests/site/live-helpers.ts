@@ -73,7 +73,9 @@ function findExamples(): Example[] {
   ];
   return files.flatMap((file) => {
     const blocks = blocksOf(file).map((b) => ({...b, ...parseMeta(b.meta)}));
-    const live = blocks.filter((b) => b.flags.has('live'));
+    // A challenge's live fence (`challenge="<id>"`) is tested with the challenges
+    // (tests/site/challenges.spec.ts): it has no output block of its own.
+    const live = blocks.filter((b) => b.flags.has('live') && b.attrs.challenge === undefined);
     const marked = blocks.filter((b) => b.attrs.resource !== undefined);
     if (live.length === 0) {
       if (marked.length > 0) throw new Error(`${file}: resource= on a page without a live fence`);
@@ -103,9 +105,12 @@ function findExamples(): Example[] {
 /** The pages with a live example, and which of their output blocks each resource matches. */
 export const EXAMPLES: readonly Example[] = findExamples();
 
-/** The live fence of a page: its code and meta, as the page shows them. */
+/** The live fence of a page (not a challenge's): its code and meta, as the page shows them. */
 export function liveFence(file: string): {code: string; meta: string} {
-  const fences = blocksOf(file).filter((b) => parseMeta(b.meta).flags.has('live'));
+  const fences = blocksOf(file).filter((b) => {
+    const {flags, attrs} = parseMeta(b.meta);
+    return flags.has('live') && attrs.challenge === undefined;
+  });
   expect(fences.length, `${file}: one live fence`).toBe(1);
   return fences[0]!;
 }
@@ -121,8 +126,9 @@ export function pageOutput(file: string, ref: string): [string, string][] {
   ]);
 }
 
-/** The example's root on the page. */
-export const exampleOf = (page: Page): Locator => page.locator('[data-live-example]');
+/** The page's example's root (a challenge's example aside). */
+export const exampleOf = (page: Page): Locator =>
+  page.locator('[data-live-example]:not([data-live-challenge])');
 
 /** The rows of a resource table, as [key, JSON of its values]. */
 export async function resourceRows(page: Page, label: string): Promise<[string, string][]> {

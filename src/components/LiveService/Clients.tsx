@@ -146,7 +146,8 @@ export default function Clients({
         slash names this start of the service (each Run makes a new one). The number is the
         service’s clock, which moves forward with every change it makes: a write, a new stream, a
         client leaving. So every event has a higher id than the one before, and both clients get the
-        same id for the same write.
+        same id for the same write. The table above is one more reader of the service, so for the
+        same requests a terminal’s numbers are one lower than these; their order is the same.
       </p>
       <div className={styles.clientPanes}>
         {state.clients.map((client, index) => (

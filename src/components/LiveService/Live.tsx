@@ -56,14 +56,31 @@ import Editor from './Editor';
 import Clients, {parseClients} from './Clients';
 import styles from './Live.module.css';
 
-/** The page's code, the fence's meta (`show="…"`), and how to tell the page the editor is up. */
-type Props = {code: string; metastring: string; onReady: (ready: boolean) => void};
+/**
+ * The page's code, the fence's meta (`show="…"`), and how to tell the page the editor is up;
+ * for a challenge's example (src/components/Challenge), its id, its solution's code and how
+ * many times the reader asked to put it in the editor, and whether to check at once (the
+ * reader pressed Check on the closed example).
+ */
+type Props = {
+  code: string;
+  metastring: string;
+  onReady: (ready: boolean) => void;
+  challenge?: {id: string; solution?: string; requests: number};
+  checkAtStart?: boolean;
+};
 
 type Inputs = Record<string, Row[]>;
 type LogLine = {id: number; text: string};
 type Resource = {rows: Row[]; changed: Set<string>; updates: number};
 /** What the banner says: a failed run, or an edit the runtime refused. */
-type Shown = LiveFailure & {from: 'run' | 'write' | 'stop'};
+type Shown = LiveFailure & {from: 'run' | 'write' | 'stop' | 'check'};
+/** A challenge's Check: under way, passed, not passed (the first difference), or stopped. */
+type Checked =
+  | {state: 'running'}
+  | {state: 'passed'; writes: number}
+  | {state: 'failed'; message?: string; threw: boolean}
+  | {state: 'stopped'};
 /** The last type check of the code run: its first errors and their count, or why there is none. */
 type Types = {errors: TypeDiagnostic[]; count: number; ms: number} | {failed: string};
 
@@ -78,7 +95,13 @@ const kib = (bytes: number) => `${Math.round(bytes / 1024)} KiB`;
 const toEntries = (inputs: Inputs) =>
   Object.fromEntries(Object.entries(inputs).map(([n, rows]) => [n, entriesOf(rows)]));
 
-export default function Live({code: pageCode, metastring, onReady}: Props): ReactNode {
+export default function Live({
+  code: pageCode,
+  metastring,
+  onReady,
+  challenge,
+  checkAtStart = false,
+}: Props): ReactNode {
   const show = useMemo(() => parseShow(metastring), [metastring]);
   const clients = useMemo(() => parseClients(metastring), [metastring]);
   /** The run on screen, for the clients (./Clients.tsx), and where their streams' messages go. */
@@ -96,10 +119,13 @@ export default function Live({code: pageCode, metastring, onReady}: Props): Reac
   const [log, setLog] = useState<LogLine[]>([]);
   const [copied, setCopied] = useState(false);
   const [types, setTypes] = useState<Types | null>(null);
+  const [checked, setChecked] = useState<Checked | null>(null);
+  /** The number of the last Check asked for: an older one's outcome is ignored. */
+  const checks = useRef(0);
   const worker = useRef<Worker | null>(null);
   /** The type checker's worker, its last check's number, the code waiting for a check. */
   const checker = useRef<Worker | null>(null);
-  const checks = useRef(0);
+  const typeChecks = useRef(0);
   const toCheck = useRef<string | null>(null);
   /** Set by the first output: from then on the type checker may load without delaying one. */
   const mayCheck = useRef(false);
@@ -114,6 +140,7 @@ export default function Live({code: pageCode, metastring, onReady}: Props): Reac
   const lastPong = useRef(0);
   const logId = useRef(0);
   const runButton = useRef<HTMLButtonElement>(null);
+  const checkButton = useRef<HTMLButtonElement>(null);
   const root = useRef<HTMLDivElement>(null);
   // Run keeps the rows the reader edited; until then the code's own initial data is used.
   const edited = useRef(false);
@@ -132,7 +159,7 @@ export default function Live({code: pageCode, metastring, onReady}: Props): Reac
       });
       instance.onmessage = (event: MessageEvent<FromChecker>) => {
         const {check, errors, count, ms} = event.data;
-        if (check === checks.current) setTypes({errors, count, ms});
+        if (check === typeChecks.current) setTypes({errors, count, ms});
       };
       instance.onerror = (event) => {
         event.preventDefault();
@@ -142,7 +169,7 @@ export default function Live({code: pageCode, metastring, onReady}: Props): Reac
       };
       checker.current = instance;
     }
-    const message: ToChecker = {type: 'check', check: ++checks.current, code: source};
+    const message: ToChecker = {type: 'check', check: ++typeChecks.current, code: source};
     checker.current.postMessage(message);
   }, []);
 
@@ -235,6 +262,17 @@ export default function Live({code: pageCode, metastring, onReady}: Props): Reac
     (message: FromWorker) => {
       lastPong.current = Date.now();
       if (message.type === 'pong') return;
+      if (message.type === 'checked') {
+        if (message.check !== checks.current) return;
+        checks.current = 0;
+        if (message.passed) {
+          setChecked({state: 'passed', writes: message.writes});
+          return;
+        }
+        if (message.failure) setError({...message.failure, from: 'check'});
+        setChecked({state: 'failed', message: message.message, threw: Boolean(message.failure)});
+        return;
+      }
       if (message.type === 'stream') {
         if (message.run === active.current) {
           streams.dispatchEvent(new CustomEvent('stream', {detail: message}));
@@ -338,6 +376,10 @@ export default function Live({code: pageCode, metastring, onReady}: Props): Reac
   /** Ends the worker (Stop, or the watchdog) and restarts the last good run, if any. */
   const stop = useCallback(
     (why: string) => {
+      if (checks.current !== 0) {
+        checks.current = 0;
+        setChecked({state: 'stopped'});
+      }
       const last = good.current;
       restart(last);
       const message = last
@@ -366,8 +408,9 @@ export default function Live({code: pageCode, metastring, onReady}: Props): Reac
     typeCheck(pageCode);
     const focused = document.activeElement;
     if (!focused || focused === document.body || root.current?.parentElement?.contains(focused)) {
-      // Without scrolling: the block this editor replaces may still be on the page.
-      runButton.current?.focus({preventScroll: true});
+      // Without scrolling: the block this editor replaces may still be on the page. The
+      // reader who pressed Check finds Check focused.
+      (checkAtStart ? checkButton : runButton).current?.focus({preventScroll: true});
     }
     return () => {
       worker.current?.terminate();
@@ -375,7 +418,7 @@ export default function Live({code: pageCode, metastring, onReady}: Props): Reac
       checker.current?.terminate();
       checker.current = null;
     };
-  }, [onReady, restart, typeCheck, pageCode]);
+  }, [onReady, restart, typeCheck, pageCode, checkAtStart]);
 
   // The watchdog: a worker that answered once and then falls silent is stuck.
   useEffect(() => {
@@ -391,6 +434,48 @@ export default function Live({code: pageCode, metastring, onReady}: Props): Reac
     }, 1000);
     return () => window.clearInterval(timer);
   }, [stop, post]);
+
+  /** Checks the code against the challenge, in the worker, beside the running example. */
+  const checkCount = useRef(0);
+  const check = useCallback(
+    (source: string) => {
+      if (!challenge) return;
+      setError((shown) => (shown?.from === 'check' ? null : shown));
+      const id = ++checkCount.current;
+      checks.current = id;
+      setChecked({state: 'running'});
+      post({type: 'check', check: id, code: source, challenge: challenge.id});
+    },
+    [challenge, post],
+  );
+
+  // Check pressed on the closed example: check the page's code once the worker is up.
+  const checkedAtStart = useRef(false);
+  useEffect(() => {
+    if (!checkAtStart || checkedAtStart.current) return;
+    checkedAtStart.current = true;
+    check(pageCode);
+  }, [checkAtStart, check, pageCode]);
+
+  // "Put this solution in the editor" (in the challenge's solution): the editor gets it, and
+  // the focus goes to Check.
+  const solutionRequests = challenge?.requests ?? 0;
+  const solution = challenge?.solution;
+  const focusCheck = useRef(false);
+  useEffect(() => {
+    if (solutionRequests === 0 || solution === undefined) return;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the request comes from outside this component (the challenge's solution)
+    setCode(solution);
+    setChecked(null);
+    focusCheck.current = true;
+  }, [solutionRequests, solution]);
+  // Once the editor holds the solution (so that Check checks it), Check takes the focus.
+  useEffect(() => {
+    if (!focusCheck.current) return;
+    focusCheck.current = false;
+    checkButton.current?.focus({preventScroll: true});
+    root.current?.scrollIntoView({block: 'nearest'});
+  }, [code]);
 
   const writeId = useRef(0);
   const edit = useCallback(
@@ -411,7 +496,7 @@ export default function Live({code: pageCode, metastring, onReady}: Props): Reac
 
   const errorId = `${ids}-error`;
   const typesId = `${ids}-types`;
-  const runError = error?.from === 'run' && error.phase !== 'load';
+  const runError = (error?.from === 'run' || error?.from === 'check') && error.phase !== 'load';
   const typeErrors = types && 'errors' in types ? types.errors : [];
   return (
     <div ref={root} className={styles.live}>
@@ -444,7 +529,24 @@ export default function Live({code: pageCode, metastring, onReady}: Props): Reac
           >
             Run
           </button>
-          {busy && (
+          {challenge && (
+            <button
+              ref={checkButton}
+              type="button"
+              className="button button--primary button--sm"
+              data-challenge-check=""
+              onClick={() => {
+                // Check runs the code as Run does, so the tables show the version checked.
+                setError(null);
+                start(code, edited.current ? inputs : null);
+                typeCheck(code);
+                check(code);
+              }}
+            >
+              Check
+            </button>
+          )}
+          {(busy || checked?.state === 'running') && (
             <button
               type="button"
               className="button button--danger button--sm"
@@ -498,6 +600,7 @@ export default function Live({code: pageCode, metastring, onReady}: Props): Reac
             </>
           )}
         </p>
+        {challenge && <CheckResult checked={checked} />}
         {error && (
           <div
             id={errorId}
@@ -565,6 +668,37 @@ export default function Live({code: pageCode, metastring, onReady}: Props): Reac
         </ol>
       </div>
     </div>
+  );
+}
+
+/**
+ * What the last Check found: that the code passes, or the first difference in the reader's
+ * terms. Its line is there from the start, so that an outcome moves nothing below it.
+ */
+function CheckResult({checked}: {checked: Checked | null}): ReactNode {
+  let text =
+    'Check runs your code against data and writes of its own, including cases not shown here.';
+  if (checked?.state === 'running') text = 'Checking: running your code against the check’s data…';
+  else if (checked?.state === 'stopped') text = 'The check was stopped before it finished.';
+  else if (checked?.state === 'passed') {
+    text = `Passed: the resources held what they should when the service started and after each of the check’s ${checked.writes} writes.`;
+  } else if (checked?.state === 'failed') {
+    text = checked.message
+      ? `Not yet. ${checked.message}${checked.threw ? ' The error is shown above.' : ''}`
+      : 'Not checked: the code did not run (the error is shown above).';
+  }
+  return (
+    <p
+      role="status"
+      className={clsx(
+        styles.check,
+        checked?.state === 'passed' && styles.passed,
+        checked?.state === 'failed' && styles.failed,
+      )}
+      data-challenge-result={checked?.state ?? 'none'}
+    >
+      {text}
+    </p>
   );
 }
 
@@ -736,7 +870,7 @@ function InputRow({
   return (
     <tr data-live-unsaved={unsaved || undefined}>
       <th scope="row">
-        <code>{key}</code>
+        <code>{shownKey(key)}</code>
       </th>
       <td>
         <div className={styles.valueCell}>
@@ -782,6 +916,9 @@ function InputRow({
   );
 }
 
+/** A key as a table shows it: the empty string as `""`, so that its row has a visible name. */
+const shownKey = (key: string) => (key === '' ? '""' : key);
+
 /** JSON that may wrap after its commas and colons only, never inside a word. */
 function breakable(json: string): ReactNode[] {
   return json.split(/(?<=[,:])/).map((part, i) => (
@@ -816,7 +953,7 @@ function ResourceTable({label, resource}: {label: string; resource: Resource}): 
                 data-changed={changed || undefined}
               >
                 <th scope="row">
-                  <code>{key}</code>
+                  <code>{shownKey(key)}</code>
                 </th>
                 <td>
                   <code className={styles.json}>{breakable(JSON.stringify(row.values))}</code>

@@ -11,11 +11,16 @@
  * and the box keeps at least the height it had. A part that fails to download (offline, an
  * old tab after a redeploy) or a running example that breaks is caught here: the block comes
  * back with what failed and a Retry, never the site's crash page.
+ *
+ * A challenge's example (`live challenge="<id>"`, inside src/components/Challenge) has
+ * **Check** next to Run, closed or running: on the closed example it loads the rest as Run
+ * does, then checks the code as it stands.
  */
 import {
   Component,
   lazy,
   Suspense,
+  useEffect,
   useRef,
   useState,
   type LazyExoticComponent,
@@ -48,18 +53,48 @@ export default function LiveExample({code, metastring, children}: Props): ReactN
   const [failure, setFailure] = useState('');
   const [minHeight, setMinHeight] = useState<number>();
   const box = useRef<HTMLDivElement>(null);
+  const challengeId = /(?:^|\s)challenge=(?:"([^"]*)"|(\S+))/.exec(metastring);
+  // The solution the reader asked for ("Put this solution in the editor"), and how many times.
+  const [solution, setSolution] = useState<{code: string; requests: number}>();
+  const challenge = challengeId
+    ? {
+        id: challengeId[1] ?? challengeId[2] ?? '',
+        solution: solution?.code,
+        requests: solution?.requests ?? 0,
+      }
+    : undefined;
+  const [checkAtStart, setCheckAtStart] = useState(false);
+
   // Made anew on each attempt: a lazy component that failed to load keeps its failure.
   const [Live, setLive] = useState<LazyExoticComponent<typeof LiveType> | null>(null);
+  // "Put this solution in the editor", an event from the challenge's solution
+  // (src/components/Challenge; its name is SOLUTION_EVENT there, not imported so that this
+  // module, in every page that shows code, stays apart from it): it opens a closed example.
+  const opened = useRef(false);
+  opened.current = Live !== null;
+  useEffect(() => {
+    const section = box.current?.closest('[data-challenge]');
+    if (!challengeId || !section) return;
+    const listener = (event: Event) => {
+      const code = (event as CustomEvent<unknown>).detail;
+      if (typeof code !== 'string') return;
+      setSolution((last) => ({code, requests: (last?.requests ?? 0) + 1}));
+      if (!opened.current) run();
+    };
+    section.addEventListener('challenge-solution', listener);
+    return () => section.removeEventListener('challenge-solution', listener);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- listens once; `run` reads no stale state
+  }, [Boolean(challengeId)]);
   const unable =
     isBrowser && (typeof WebAssembly !== 'object' || typeof Worker !== 'function')
       ? 'This browser cannot run the live example: it offers no WebAssembly or no Web Workers, which the Skip runtime needs. The code is above; the page shows its output below.'
       : '';
-  const run = () => {
+  function run() {
     setMinHeight(box.current?.offsetHeight);
     setFailure('');
     setAttempt((n) => n + 1);
     setLive(() => lazy(() => import(/* webpackChunkName: "live-example" */ './Live')));
-  };
+  }
   const bar = (text: string, button?: ReactNode) => (
     <p className={styles.bar} role={button ? undefined : 'status'}>
       {button}
@@ -67,7 +102,13 @@ export default function LiveExample({code, metastring, children}: Props): ReactN
     </p>
   );
   return (
-    <div ref={box} className={styles.example} style={{minHeight}} data-live-example="">
+    <div
+      ref={box}
+      className={styles.example}
+      style={{minHeight}}
+      data-live-example=""
+      data-live-challenge={challenge?.id}
+    >
       <div hidden={ready}>{children}</div>
       {Live && !failure ? (
         <Failsafe
@@ -78,7 +119,13 @@ export default function LiveExample({code, metastring, children}: Props): ReactN
           }}
         >
           <Suspense fallback={bar('Loading the live example…')}>
-            <Live code={code} metastring={metastring} onReady={setReady} />
+            <Live
+              code={code}
+              metastring={metastring}
+              onReady={setReady}
+              challenge={challenge}
+              checkAtStart={checkAtStart}
+            />
           </Suspense>
         </Failsafe>
       ) : (
@@ -86,21 +133,39 @@ export default function LiveExample({code, metastring, children}: Props): ReactN
           unable ||
             (failure
               ? ` The live example could not load (${failure}). Check the connection, then retry.`
-              : ' With JavaScript, this service runs live in your browser: edit its inputs and code.'),
+              : challenge
+                ? ' With JavaScript, edit this code in your browser; Check tests it.'
+                : ' With JavaScript, this service runs live in your browser: edit its inputs and code.'),
           unable ? undefined : (
-            <button
-              type="button"
-              className="button button--primary button--sm"
-              disabled={!isBrowser}
-              data-live-failed={failure ? '' : undefined}
-              // Retry takes the focus the reader gave Run live (lost when it was replaced).
-              ref={(el) =>
-                void (failure && document.activeElement === document.body && el?.focus())
-              }
-              onClick={run}
-            >
-              {failure ? 'Retry' : 'Run live'}
-            </button>
+            <>
+              <button
+                type="button"
+                className="button button--primary button--sm"
+                disabled={!isBrowser}
+                data-live-failed={failure ? '' : undefined}
+                // Retry takes the focus the reader gave Run live (lost when it was replaced).
+                ref={(el) =>
+                  void (failure && document.activeElement === document.body && el?.focus())
+                }
+                onClick={run}
+              >
+                {failure ? 'Retry' : 'Run live'}
+              </button>
+              {challenge && !failure && (
+                <button
+                  type="button"
+                  className="button button--primary button--sm margin-left--sm"
+                  disabled={!isBrowser}
+                  data-challenge-check=""
+                  onClick={() => {
+                    setCheckAtStart(true);
+                    run();
+                  }}
+                >
+                  Check
+                </button>
+              )}
+            </>
           ),
         )
       )}

@@ -26,6 +26,8 @@ export type ToWorker =
       inputs?: Record<string, Entry<Json, Json>[]>;
     }
   | {type: 'write'; run: number; write: number; collection: string; entries: Entry<Json, Json>[]}
+  /** A challenge's Check of `code` (src/challenges/<challenge>.ts), numbered by the page. */
+  | {type: 'check'; check: number; code: string; challenge: string}
   /** A client of the example (./Clients.tsx) opens a stream of `stream`, or hangs up. */
   | {type: 'connect'; run: number; client: number; connection: number; stream: Shown}
   | {type: 'disconnect'; run: number; client: number}
@@ -41,6 +43,12 @@ export type FromWorker =
   /** A write applied (`error` absent) or refused by the runtime (then nothing of it is kept). */
   | {type: 'written'; run: number; write: number; error?: LiveFailure}
   | ({type: 'error'; run: number} & LiveFailure)
+  /**
+   * A Check's outcome: passed after `writes` writes; or not, with the first difference
+   * (`message`) and, when the code failed to compile or threw, that failure.
+   */
+  | {type: 'checked'; check: number; passed: true; writes: number}
+  | {type: 'checked'; check: number; passed: false; message?: string; failure?: LiveFailure}
   /** A client's stream, numbered by the page's `connection`: see `StreamPart`. */
   | {type: 'stream'; run: number; client: number; connection: number; part: StreamPart};
 

@@ -19,12 +19,15 @@
  * one. Failures are told in the reader's terms: a download that failed is a `load` failure,
  * never the code's; the runtime's own terse messages are explained (see `explain`).
  */
-import type {Entry, Json, SkipService} from '@skipruntime/core';
+import type {Entry, Json} from '@skipruntime/core';
 import * as core from '@skipruntime/core';
 // The reducers only (plain classes): the package's index also pulls the HTTP helpers
 // (express, eventsource). The alias is set by src/plugins/live-service-bundling.
 import * as reducers from '@skipruntime/helpers/reducers';
-import type {FromWorker, LiveFailure, Phase, StreamPart, ToWorker} from './protocol';
+import type {ChallengeDefinition} from '../../challenges/format';
+import {runCheck} from './check';
+import {codeLine, evaluate, LiveError, transpile} from './evaluate';
+import type {FromWorker, LiveFailure, StreamPart, ToWorker} from './protocol';
 import {openStream, type OpenStream} from './stream';
 
 // The bundler's public path (the site's baseUrl, `/`) made absolute, so that the runtime's
@@ -39,37 +42,6 @@ declare const __LIVE_WASM_BYTES__: number;
 type Instance = Awaited<ReturnType<typeof import('@skipruntime/wasm').initService>>;
 
 const post = (message: FromWorker) => self.postMessage(message);
-
-/** The name the evaluated code carries in stack traces. */
-const SOURCE_URL = 'live-example.ts';
-
-/** Lines the `AsyncFunction` constructor puts before the body (measured, not assumed). */
-const HEADER_LINES = (() => {
-  try {
-    new Function(`throw new Error();\n//# sourceURL=${SOURCE_URL}`)();
-  } catch (error) {
-    const line = lineOf(error);
-    if (line !== undefined) return line - 1;
-  }
-  return 2;
-})();
-
-function lineOf(error: unknown): number | undefined {
-  const stack = error instanceof Error ? (error.stack ?? '') : '';
-  const match = new RegExp(`${SOURCE_URL.replace('.', '\\.')}:(\\d+):\\d+`).exec(stack);
-  return match ? Number(match[1]) : undefined;
-}
-
-class LiveError extends Error {
-  constructor(
-    message: string,
-    readonly phase: Phase,
-    readonly line?: number,
-    readonly column?: number,
-  ) {
-    super(message);
-  }
-}
 
 /** A part of the example downloaded on demand; its failure is a `load` failure. */
 async function load<T>(what: string, importer: () => Promise<T>): Promise<T> {
@@ -126,60 +98,11 @@ async function compile(code: string): Promise<string> {
     'The TypeScript transpiler',
     () => import(/* webpackChunkName: "live-transpiler" */ 'sucrase'),
   );
-  try {
-    return transform(code, {transforms: ['typescript', 'imports'], production: true}).code;
-  } catch (error) {
-    const loc = (error as {loc?: {line: number; column: number}}).loc;
-    const message = (error as Error).message.replace(/\s*\(\d+:\d+\)$/, '');
-    // Sucrase's `loc` is 1-based in both line and column, as an editor shows them.
-    throw new LiveError(message, 'compile', loc?.line, loc?.column);
-  }
+  return transpile(transform, code);
 }
 
-/** The Skip packages a page's code may import here, and their browser stand-ins. */
-const PACKAGES = ['@skipruntime/core', '@skipruntime/helpers', '@skipruntime/server'];
-
-/** Evaluates the compiled module and returns the service it passes to `runService`. */
-async function evaluate(js: string): Promise<SkipService> {
-  let service: SkipService | undefined;
-  const shims: Record<string, unknown> = {
-    '@skipruntime/core': core,
-    '@skipruntime/helpers': reducers,
-    '@skipruntime/server': {
-      // In the page, starting the service means handing it to this worker.
-      runService: async (given: SkipService) => {
-        service = given;
-        return {close: async () => undefined};
-      },
-    },
-  };
-  const require = (name: string) => {
-    if (name in shims) return shims[name];
-    throw new Error(
-      `Cannot import "${name}" in the live example: it offers ${PACKAGES.join(', ')}.`,
-    );
-  };
-  const exports: Record<string, unknown> = {};
-  // A page's service may stop on Ctrl-C (`process.on('SIGINT', …)`); there is no process here.
-  const process = {on: () => process, exit: () => undefined, env: {}};
-  const AsyncFunction = (async () => undefined).constructor as new (
-    ...args: string[]
-  ) => (...args: unknown[]) => Promise<void>;
-  try {
-    const body = new AsyncFunction(
-      'require',
-      'exports',
-      'process',
-      `${js}\n//# sourceURL=${SOURCE_URL}`,
-    );
-    await body(require, exports, process);
-  } catch (error) {
-    throw runtimeError(error);
-  }
-  service ??= (exports.service ?? exports.default) as SkipService | undefined;
-  if (!service) throw new LiveError('The code never calls runService(service, …).', 'runtime');
-  return service;
-}
+/** The Skip packages a page's code may import here: `runService` is the evaluator's own. */
+const PACKAGES = {'@skipruntime/core': core, '@skipruntime/helpers': reducers};
 
 /**
  * The runtime's terse messages, said in the reader's terms. Each pattern is a message the
@@ -207,14 +130,24 @@ const ERROR_CLASSES: [new () => Error, string][] = [
 
 function runtimeError(error: unknown): LiveError {
   if (error instanceof LiveError) return error;
-  const line = lineOf(error);
+  const line = codeLine(error);
   let message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   const known = ERROR_CLASSES.find(([kind]) => error instanceof kind);
   if (known) message = known[1];
   for (const [pattern, explanation] of EXPLAINED) {
     if (pattern.test(message)) message = `${explanation} (The runtime said: ${message})`;
   }
-  return new LiveError(message, 'runtime', line === undefined ? undefined : line - HEADER_LINES);
+  return new LiveError(message, 'runtime', line);
+}
+
+/** The service the reader's code defines; a throw while evaluating it is a `runtime` failure. */
+async function evaluateCode(code: string) {
+  const js = await compile(code);
+  try {
+    return await evaluate(js, PACKAGES);
+  } catch (error) {
+    throw runtimeError(error);
+  }
 }
 
 const failure = (error: LiveError): LiveFailure => ({
@@ -244,7 +177,7 @@ async function start(message: Extract<ToWorker, {type: 'run'}>): Promise<void> {
   let pending: FromWorker[] | undefined = [];
   const send = (update: FromWorker) => (pending ? pending.push(update) : post(update));
   try {
-    const service = await evaluate(await compile(message.code));
+    const service = await evaluateCode(message.code);
     // A resource the example shows must be one the code declares: say which ones it does.
     const names = Object.keys(service.resources ?? {});
     for (const {resource} of message.show) {
@@ -339,6 +272,43 @@ async function write(message: Extract<ToWorker, {type: 'write'}>): Promise<void>
   }
 }
 
+/**
+ * A challenge's check (./check.ts) of the code in the editor, in a runtime instance of its
+ * own beside the running example. The definition is downloaded now, on the reader's Check.
+ */
+async function check(message: Extract<ToWorker, {type: 'check'}>): Promise<void> {
+  const {check: id} = message;
+  try {
+    if (!/^[a-z0-9-]+$/.test(message.challenge)) {
+      throw new LiveError(`No challenge is named "${message.challenge}".`, 'load');
+    }
+    const {default: challenge} = await load(
+      "The challenge's check",
+      () =>
+        import(
+          /* webpackChunkName: "challenge-[request]", webpackExclude: /format\.ts$/ */ `../../challenges/${message.challenge}.ts`
+        ) as Promise<{default: ChallengeDefinition}>,
+    );
+    const service = await evaluateCode(message.code);
+    const {initService} = await load(
+      'The Skip runtime',
+      () => import(/* webpackChunkName: "live-runtime" */ '@skipruntime/wasm'),
+    );
+    const outcome = await runCheck(service, challenge, initService);
+    if (outcome.passed)
+      return post({type: 'checked', check: id, passed: true, writes: outcome.writes});
+    post({
+      type: 'checked',
+      check: id,
+      passed: false,
+      message: outcome.message,
+      ...(outcome.error === undefined ? {} : {failure: failure(runtimeError(outcome.error))}),
+    });
+  } catch (error) {
+    post({type: 'checked', check: id, passed: false, failure: failure(runtimeError(error))});
+  }
+}
+
 /** A client of the example connects (a new stream, as `POST` then `GET /v1/streams`) or leaves. */
 async function client(message: Extract<ToWorker, {type: 'connect' | 'disconnect'}>) {
   const run = current;
@@ -371,6 +341,7 @@ self.onmessage = (event: MessageEvent<ToWorker>) => {
   const message = event.data;
   if (message.type === 'ping') post({type: 'pong'});
   else if (message.type === 'run') void start(message);
+  else if (message.type === 'check') void check(message);
   else if (message.type === 'connect' || message.type === 'disconnect') void client(message);
   else void write(message);
 };

@@ -3,8 +3,9 @@
  * with the remark/mdast tools Docusaurus itself parses pages with, so the twin reads what the
  * page shows rather than what its source spells:
  *   - front matter, `import`/`export` lines, `{expressions}` and HTML comments are dropped;
- *   - an `<img>` (JSX, or HTML in a `.md` file) becomes `![alt](absolute URL)`, any other
- *     element is replaced by its content;
+ *   - an `<img>` (JSX, or HTML in a `.md` file) becomes `![alt](absolute URL)`, a
+ *     `<Challenge>` a `### Challenge: <title>` heading, `<Hint>` and `<Solution>` a bold label,
+ *     each followed by its content; any other element is replaced by its content;
  *   - admonitions (`:::note`) become block quotes that open with their kind in bold;
  *   - code fences keep their language and lose the rest of their meta (`title=`, `run=`,
  *     `live`…), so a live example is its code followed by its output block;
@@ -128,6 +129,25 @@ function convert(node: Node, ctx: TwinContext, inPhrasing: boolean): RootContent
           : [img];
       }
       if (node.name === 'br') return [{type: 'break'}];
+      // A challenge (src/components/Challenge): its title as the page shows it, then the
+      // task, the code, and the hint and the solution under a label each.
+      const children = () => node.children.flatMap((child) => convert(child as Node, ctx, false));
+      if (node.name === 'Challenge' && !inPhrasing) {
+        const title = jsxAttribute(node, 'title') ?? '';
+        return [
+          {type: 'heading', depth: 3, children: [{type: 'text', value: `Challenge: ${title}`}]},
+          ...children(),
+        ];
+      }
+      if ((node.name === 'Hint' || node.name === 'Solution') && !inPhrasing) {
+        return [
+          {
+            type: 'paragraph',
+            children: [{type: 'strong', children: [{type: 'text', value: node.name}]}],
+          },
+          ...children(),
+        ];
+      }
       return node.children.flatMap((child) =>
         convert(child as Node, ctx, inPhrasing || node.type === 'mdxJsxTextElement'),
       );

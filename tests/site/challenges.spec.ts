@@ -1,0 +1,179 @@
+/**
+ * The challenges in the browser (README, "Challenges"), for the first challenge of every page
+ * that has some (found from the pages, tests/lib/challenges.ts): Check on the starting code
+ * shows the first difference, word for word what the same check finds on Node; the hint and
+ * the solution open; the solution put in the editor passes. Also: nothing of the live example
+ * or the checks is fetched before Check, runaway code in a check is stopped, at 390 px the
+ * challenge fits the width, and axe finds nothing in light and dark mode.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type {Locator, Page} from '@playwright/test';
+import {test, expect, hydrated} from '../lib/fixtures';
+import {CHALLENGES, checkOnNode, type FoundChallenge} from '../lib/challenges';
+import {editor, editorCode} from './live-helpers';
+
+/** The first challenge of each page. */
+const PER_PAGE = CHALLENGES.filter(
+  (c, i) => CHALLENGES.findIndex((d) => d.route === c.route) === i,
+);
+
+const section = (page: Page, id: string): Locator => page.locator(`[data-challenge='${id}']`);
+const result = (page: Page, id: string): Locator =>
+  section(page, id).locator('[data-challenge-result]');
+
+/** Opens the page and presses Check on the challenge's closed example. */
+async function checkClosed(page: Page, challenge: FoundChallenge): Promise<void> {
+  await page.goto(challenge.route);
+  await hydrated(page);
+  const check = section(page, challenge.id).getByRole('button', {name: 'Check', exact: true});
+  await check.scrollIntoViewIfNeeded();
+  await check.click();
+}
+
+test('every page with challenges is covered, getting_started among them', () => {
+  expect(PER_PAGE.map((c) => c.route)).toContain('/docs/getting_started');
+});
+
+for (const challenge of PER_PAGE) {
+  test(`${challenge.route}, ${challenge.id}: Check shows the first difference; hint, solution, and the solution passes`, async ({
+    page,
+  }) => {
+    const onNode = await checkOnNode(challenge.id, challenge.start);
+    expect(onNode.passed, 'the starting code fails on Node').toBe(false);
+    const expected = onNode.passed ? '' : onNode.message;
+
+    await checkClosed(page, challenge);
+    const outcome = result(page, challenge.id);
+    await expect(outcome).toHaveAttribute('data-challenge-result', 'failed', {timeout: 30_000});
+    await expect(outcome).toHaveText(`Not yet. ${expected}`);
+
+    // The hint and the solution are folded until asked for.
+    const hint = section(page, challenge.id).locator('[data-challenge-hint]');
+    await expect(hint).not.toHaveAttribute('open');
+    await hint.locator('summary').click();
+    await expect(hint).toHaveAttribute('open');
+    await expect(hint.locator('p').first()).toBeVisible();
+    const solution = section(page, challenge.id).locator('[data-challenge-solution]');
+    const use = solution.getByRole('button', {name: 'Put this solution in the editor'});
+    await expect(use).toBeHidden();
+    await solution.locator('summary').click();
+    await use.click();
+    await expect.poll(() => editorCode(page)).toBe(challenge.solution);
+    const check = section(page, challenge.id).getByRole('button', {name: 'Check', exact: true});
+    await expect(check).toBeFocused();
+    await check.click();
+    await expect(outcome).toHaveAttribute('data-challenge-result', 'passed', {timeout: 30_000});
+    await expect(outcome).toContainText('Passed');
+
+    // A wrong edit fails again, with the difference the check finds on Node.
+    await editor(page).fill(challenge.start);
+    await check.click();
+    await expect(outcome).toHaveText(`Not yet. ${expected}`, {timeout: 30_000});
+  });
+
+  test(`${challenge.route}: nothing of the live example or of a check is fetched before Check`, async ({
+    page,
+  }) => {
+    const requests: string[] = [];
+    page.on('request', (req) => requests.push(new URL(req.url()).pathname));
+    await page.goto(challenge.route);
+    await hydrated(page);
+    await section(page, challenge.id).scrollIntoViewIfNeeded();
+    await page.waitForLoadState('networkidle');
+    const isLivePart = (p: string) => /\/assets\/(js|css)\/(live-|challenge-)|\.wasm$/.test(p);
+    expect(requests.filter(isLivePart)).toEqual([]);
+    expect(page.workers()).toHaveLength(0);
+    await section(page, challenge.id).getByRole('button', {name: 'Check', exact: true}).click();
+    await expect(result(page, challenge.id)).toHaveAttribute('data-challenge-result', 'failed', {
+      timeout: 30_000,
+    });
+    // The check's definition came with Check, as a chunk of its own.
+    expect(requests.filter((p) => p.includes(`/challenge-${challenge.id}-`))).toHaveLength(1);
+  });
+}
+
+test('an endless loop in the checked code: the watchdog stops it, and Check works again', async ({
+  page,
+}) => {
+  const challenge = PER_PAGE[0]!;
+  await checkClosed(page, challenge);
+  const outcome = result(page, challenge.id);
+  await expect(outcome).toHaveAttribute('data-challenge-result', 'failed', {timeout: 30_000});
+  await editor(page).fill(
+    challenge.start.replace(/(mapEntry\([^)]*\)[^{]*\{)/, '$1\n    while (true) {}'),
+  );
+  await expect.poll(() => editorCode(page)).toContain('while (true) {}');
+  const check = section(page, challenge.id).getByRole('button', {name: 'Check', exact: true});
+  await check.click();
+  await expect(section(page, challenge.id).getByRole('button', {name: 'Stop'})).toBeVisible();
+  await expect(outcome).toHaveAttribute('data-challenge-result', 'stopped', {timeout: 20_000});
+  await expect(section(page, challenge.id).locator('[data-live-error]')).toContainText(
+    'did not answer for 4 s',
+  );
+  await editor(page).fill(challenge.solution);
+  await check.click();
+  await expect(outcome).toHaveAttribute('data-challenge-result', 'passed', {timeout: 30_000});
+});
+
+test('a compile error in the checked code shows as in the live examples, with its line', async ({
+  page,
+}) => {
+  const challenge = PER_PAGE[0]!;
+  await checkClosed(page, challenge);
+  const outcome = result(page, challenge.id);
+  await expect(outcome).toHaveAttribute('data-challenge-result', 'failed', {timeout: 30_000});
+  const lines = challenge.start.split('\n');
+  const at = lines.findIndex((line) => line.includes('mapEntry('));
+  lines[at] = `${lines[at]} )(`;
+  await editor(page).fill(lines.join('\n'));
+  await section(page, challenge.id).getByRole('button', {name: 'Check', exact: true}).click();
+  await expect(outcome).toHaveText('Not checked: the code did not run (the error is shown above).');
+  await expect(section(page, challenge.id).locator('[data-live-error]')).toContainText(
+    `Compile error at line ${at + 1}`,
+  );
+});
+
+test('at 390 px a challenge with its check open fits the width', async ({page}) => {
+  const challenge = PER_PAGE[0]!;
+  await page.setViewportSize({width: 390, height: 844});
+  await checkClosed(page, challenge);
+  await expect(result(page, challenge.id)).toHaveAttribute('data-challenge-result', 'failed', {
+    timeout: 30_000,
+  });
+  // The outcome is where the reader pressed Check.
+  await expect(result(page, challenge.id)).toBeInViewport();
+  await section(page, challenge.id).locator('[data-challenge-hint] summary').click();
+  await section(page, challenge.id).locator('[data-challenge-solution] summary').click();
+  const widths = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }));
+  expect(widths.scroll).toBeLessThanOrEqual(widths.client);
+  const box = (await section(page, challenge.id).boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+});
+
+for (const mode of ['light', 'dark'] as const) {
+  test(`axe finds no violation in a challenge with a failed check, hint and solution open (${mode})`, async ({
+    page,
+  }) => {
+    const challenge = PER_PAGE[0]!;
+    await page.goto(challenge.route);
+    await page.evaluate((m) => window.localStorage.setItem('theme', m), mode);
+    await checkClosed(page, challenge);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
+    await expect(result(page, challenge.id)).toHaveAttribute('data-challenge-result', 'failed', {
+      timeout: 30_000,
+    });
+    await section(page, challenge.id).locator('[data-challenge-hint] summary').click();
+    await section(page, challenge.id).locator('[data-challenge-solution] summary').click();
+    const {violations} = await new AxeBuilder({page})
+      .include(`[data-challenge='${challenge.id}']`)
+      .setLegacyMode(true)
+      .analyze();
+    expect(
+      violations.map((v) => ({rule: v.id, targets: v.nodes.map((n) => n.target.join(' '))})),
+    ).toEqual([]);
+  });
+}

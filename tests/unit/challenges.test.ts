@@ -1,0 +1,113 @@
+/**
+ * The challenges (src/challenges/format.ts; README, "Challenges"), on Node with the Skip
+ * runtime itself (`@skipruntime/wasm`, the build the page's worker runs): every challenge of
+ * the guides is found from its page (tests/lib/challenges.ts), its starting code, evaluated
+ * as the page's worker evaluates it, must FAIL its check with a difference in the reader's
+ * terms, and its solution must PASS, through the same `runCheck` and `compare` the page
+ * runs. Also: `compare` alone.
+ */
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import {compare} from '../../src/components/LiveService/check';
+import {ROOT} from '../lib/root.cjs';
+import {CHALLENGES as all, checkOnNode as check} from '../lib/challenges';
+
+test('the guides have challenges, getting_started at least two, each id once', () => {
+  const ids = all.map((c) => c.id);
+  assert.ok(all.filter((c) => c.file === 'docs/getting_started.mdx').length >= 2, ids.join());
+  assert.deepEqual([...new Set(ids)], ids, 'challenge ids are unique');
+  for (const id of ids) {
+    assert.ok(
+      fs.existsSync(path.join(ROOT, 'src/challenges', `${id}.ts`)),
+      `src/challenges/${id}.ts`,
+    );
+  }
+});
+
+for (const challenge of all) {
+  const where = `${challenge.file}:${challenge.line}`;
+  test(`${challenge.id} (${where}): the starting code fails its check with a difference`, async () => {
+    const outcome = await check(challenge.id, challenge.start);
+    assert.equal(outcome.passed, false, `${where}: the starting code of ${challenge.id} passes`);
+    if (outcome.passed) return;
+    // A difference, not a crash: the starting code runs, it just gives the wrong content.
+    assert.equal(outcome.error, undefined, `${where}: ${outcome.message} ${String(outcome.error)}`);
+    assert.match(outcome.message, /: key .+ (should hold|should not be there)/);
+  });
+  test(`${challenge.id} (${where}): the solution passes its check`, async () => {
+    const outcome = await check(challenge.id, challenge.solution);
+    assert.deepEqual(
+      outcome.passed
+        ? {passed: true}
+        : {passed: false, message: outcome.message, error: String(outcome.error)},
+      {passed: true},
+    );
+  });
+}
+
+test('compare: equal contents, in any key order and value order, give no message', () => {
+  assert.equal(
+    compare(
+      'After x',
+      'r',
+      [
+        ['b', [2, 1]],
+        ['a', [{p: 1, q: 2}]],
+      ],
+      [
+        ['a', [{q: 2, p: 1}]],
+        ['b', [1, 2]],
+      ],
+    ),
+    null,
+  );
+});
+
+test('compare: a key listed with no values is no key', () => {
+  assert.equal(
+    compare(
+      'After x',
+      'r',
+      [['a', [1]]],
+      [
+        ['a', [1]],
+        ['b', []],
+      ],
+    ),
+    null,
+  );
+  assert.match(compare('After x', 'r', [['b', [2]]], [['b', []]]) ?? '', /has no key "b"/);
+});
+
+test('compare: the first differing key in table order, with what was expected and what came', () => {
+  const expected: [string, number[]][] = [
+    ['ada', [1]],
+    ['kim', [2]],
+    ['lin', [3]],
+  ];
+  assert.equal(
+    compare('After task t4 loses its owner', 'openTasks', expected, [
+      ['ada', [1]],
+      ['lin', [4]],
+    ]),
+    'After task t4 loses its owner, openTasks: key "kim" should hold [2], but the resource has no key "kim".',
+  );
+  assert.equal(
+    compare(
+      'When the service starts',
+      'tasksOf {"owner":"ada"}',
+      [['ada', [1]]],
+      [
+        ['ada', [1]],
+        ['', [5]],
+      ],
+    ),
+    'When the service starts, tasksOf {"owner":"ada"}: key "" should not be there, but it holds [5].',
+  );
+  assert.equal(
+    compare('After t1 is deleted', 'r', [['ada', ['x']]], [['ada', ['x', 'y']]]),
+    'After t1 is deleted, r: key "ada" should hold ["x"], but it holds ["x","y"].',
+  );
+});
