@@ -181,7 +181,13 @@ const config: Config = {
             xslt: {rss: '../src/feed-style/feed.xsl', atom: '../src/feed-style/feed.xsl'},
           },
         },
-        pages: {},
+        // The landing page's sample (src/pages/_home/sample.mdx) is typed as the guides' are.
+        // `pages` had no option: a `toJSON` (not enumerable, so the options' validation does
+        // not see it) keeps it `{}` in the site config, as the docs' and blog's step lists are
+        // `[]` there, so `main` stays the same bytes.
+        pages: Object.defineProperty({beforeDefaultRemarkPlugins: typedSampleSteps}, 'toJSON', {
+          value: () => ({}),
+        }),
         theme: {
           customCss: './src/css/custom.css',
         },

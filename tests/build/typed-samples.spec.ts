@@ -14,6 +14,9 @@ import {BUILD, ROOT, readRoute} from '../lib/build-output';
 import fences from '../lib/fences.cjs';
 import {firstLoad} from '../lib/first-load.cjs';
 
+/** The landing page's sample, an MDX partial of src/pages (route `/`). */
+const LANDING_SAMPLE = 'src/pages/_home/sample.mdx';
+
 /** The popup text of the first identifier of a page spelled `name`. */
 function quickInfo(route: string, name: string): string | undefined {
   const $ = readRoute(route);
@@ -24,12 +27,11 @@ function quickInfo(route: string, name: string): string | undefined {
   return popup.length ? popup.text() : undefined;
 }
 
-/** Non-live TypeScript blocks of a source file. */
+/** TypeScript blocks of a source file, live examples included. */
 function typedSourceBlocks(file: string) {
   return fences
     .extractBlocks(fs.readFileSync(path.join(ROOT, file), 'utf8'))
-    .filter((b) => ['ts', 'tsx', 'typescript'].includes(b.lang))
-    .filter((b) => !fences.parseMeta(b.meta).flags.has('live'));
+    .filter((b) => ['ts', 'tsx', 'typescript'].includes(b.lang));
 }
 
 test('an identifier of a guide sample carries its real signature from the package', () => {
@@ -48,19 +50,24 @@ test('an identifier of a guide sample carries its real signature from the packag
   expect(info).toContain('Initialize and start a reactive Skip service.');
 });
 
-test('every non-live TypeScript block of the guides and posts is typed, with its plain code', () => {
+test('every TypeScript block of the guides, posts and landing page is typed (live examples too), with its plain code', () => {
   const sources = [
     ...fs.readdirSync(path.join(ROOT, 'docs')).map((f) => `docs/${f}`),
     ...fs.readdirSync(path.join(ROOT, 'blog')).map((f) => `blog/${f}`),
+    LANDING_SAMPLE,
   ].filter((f) => /\.mdx?$/.test(f));
   let typed = 0;
+  let live = 0;
   for (const file of sources) {
     const blocks = typedSourceBlocks(file);
     if (blocks.length === 0) continue;
     const id = path.basename(file).replace(/\.mdx?$/, '');
-    const route = file.startsWith('docs/')
-      ? `/docs/${id}`
-      : `/blog/${/^slug:\s*(\S+)/m.exec(fs.readFileSync(path.join(ROOT, file), 'utf8'))![1]}`;
+    const route =
+      file === LANDING_SAMPLE
+        ? '/'
+        : file.startsWith('docs/')
+          ? `/docs/${id}`
+          : `/blog/${/^slug:\s*(\S+)/m.exec(fs.readFileSync(path.join(ROOT, file), 'utf8'))![1]}`;
     const $ = readRoute(route);
     const pres = $('.tq pre');
     expect(pres.length, `typed blocks on ${route}`).toBe(blocks.length);
@@ -75,11 +82,19 @@ test('every non-live TypeScript block of the guides and posts is typed, with its
       );
       expect($(pre).find('.tq-id[tabindex="0"]').length, `identifiers of block ${i + 1} of ${route}`).toBeGreaterThan(0);
     });
+    // A live example's block is typed, in its place in the live example (before Run).
+    const liveBlocks = blocks.filter((b) => fences.parseMeta(b.meta).flags.has('live')).length;
+    expect($('[data-live-example] .tq pre').length, `typed live examples on ${route}`).toBe(
+      liveBlocks,
+    );
     // One stylesheet of typed blocks per page.
     expect($('style').filter((_, s) => $(s).text().includes('.tq-pop')).length).toBe(1);
     typed += blocks.length;
+    live += liveBlocks;
   }
   expect(typed).toBeGreaterThan(30);
+  // The landing page's and the four guides' live examples at least.
+  expect(live).toBeGreaterThanOrEqual(5);
 });
 
 test('a sample that teaches a compile error shows the message under its line', () => {

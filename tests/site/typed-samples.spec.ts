@@ -8,14 +8,21 @@
 import AxeBuilder from '@axe-core/playwright';
 import type {Locator, Page, TestInfo} from '@playwright/test';
 import {test, expect, expectClean, hydrated} from '../lib/fixtures';
+import {editor, exampleOf} from './live-helpers';
 
 const GUIDE = '/docs/deploying';
 /** The block under test, marked by the test so that axe looks at it alone. */
 const BLOCK = '[data-block-under-test]';
 
-/** The first focusable identifier spelled `name` (its own text, popup left out) in a typed block. */
-async function identifier(page: Page, name: string): Promise<Locator> {
-  const all = page.locator('.tq .tq-id[tabindex="0"]');
+/** A live example's typed block (before Run). */
+const LIVE_BLOCK = '[data-live-example] .tq';
+
+/**
+ * The first focusable identifier spelled `name` (its own text, popup left out) in a typed
+ * block (`blocks`: which ones).
+ */
+async function identifier(page: Page, name: string, blocks = '.tq'): Promise<Locator> {
+  const all = page.locator(`${blocks} .tq-id[tabindex="0"]`);
   const index = await all.evaluateAll(
     (els, wanted) =>
       els.findIndex(
@@ -48,8 +55,9 @@ async function quickInfoOpens(
   page: Page,
   mode: string,
   shot: (name: string, y: number) => Promise<void>,
+  blocks = '.tq',
 ) {
-  const run = await identifier(page, 'runService');
+  const run = await identifier(page, 'runService', blocks);
   const popup = page.locator(`#${await run.getAttribute('aria-describedby')}`);
   const block = run.locator('xpath=ancestor::div[contains(@class, "tq ")]');
   await block.evaluate((el) => el.setAttribute('data-block-under-test', ''));
@@ -176,6 +184,40 @@ for (const [mode, from] of [
     expectClean(watch);
   });
 }
+
+// A live example's block is typed as the others, until Run replaces it with the editor.
+for (const mode of ['light', 'dark'] as const) {
+  test(`${mode}: the landing page's live example opens quick info on hover and focus before Run`, async ({
+    page,
+    watch,
+  }, testInfo) => {
+    await open(page, '/', mode);
+    await expect(exampleOf(page).locator('.tq')).toHaveCount(1);
+    await quickInfoOpens(page, `live-${mode}`, screenshots(page, testInfo), LIVE_BLOCK);
+    // All of it before Run: the button is there and no editor is.
+    await expect(exampleOf(page).getByRole('button', {name: 'Run live'})).toBeVisible();
+    await expect(editor(page)).toHaveCount(0);
+    expectClean(watch);
+  });
+}
+
+test("reached by a link, a guide's live example opens quick info before Run, and Run puts the editor in its place", async ({
+  page,
+  watch,
+}, testInfo) => {
+  const route = '/docs/getting_started';
+  await open(page, '/docs/introduction', 'light');
+  await page.locator(`.theme-doc-sidebar-menu a[href="${route}"]`).click();
+  await expect(page).toHaveURL(new RegExp(`${route}$`));
+  const example = exampleOf(page);
+  await expect(example.locator('.tq')).toHaveCount(1);
+  await expect(page.locator('.tq-wait')).toHaveCount(0);
+  await quickInfoOpens(page, 'live-after-link', screenshots(page, testInfo), LIVE_BLOCK);
+  await example.getByRole('button', {name: 'Run live'}).click();
+  await expect(editor(page)).toBeVisible({timeout: 60_000});
+  await expect(example.locator('.tq')).toBeHidden();
+  expectClean(watch);
+});
 
 test('a compile error reads under its line, in both modes, axe clean', async ({page}, testInfo) => {
   await page.goto('/docs/functions');

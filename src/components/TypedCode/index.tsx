@@ -19,6 +19,10 @@
  *   the same block from that HTML, found by its place among the page's typed blocks. If the
  *   HTML cannot be had (offline, dev server), the theme's code block stays.
  * The copy and word-wrap buttons are the theme's, fed the plain code.
+ *
+ * A live example's fence (`live` in its meta) is typed too: this component renders the live
+ * example (src/components/LiveService, which the theme's code block wrapper renders for an
+ * untyped one) with the typed block as the block it shows until Run.
  */
 import {useEffect, useLayoutEffect, useRef, useState, type ReactNode} from 'react';
 import clsx from 'clsx';
@@ -33,6 +37,7 @@ import {
 } from '@docusaurus/theme-common/internal';
 import CodeBlock from '@theme/CodeBlock';
 import Buttons from '@theme/CodeBlock/Buttons';
+import LiveExample from '@site/src/components/LiveService';
 
 type Typed = {html: string; css?: string};
 
@@ -45,6 +50,9 @@ type Props = {
   /** Whether this block carries the page's stylesheet of typed blocks. */
   stylesheet?: boolean;
 };
+
+/** The word `live` in a fence's meta (as src/theme/CodeBlock reads it). */
+const LIVE = /(^|\s)live(?=\s|$)/;
 
 /** What marks a typed block in the page, rendered or waiting for its HTML, in page order. */
 const BLOCKS = '.tq, .tq-wait';
@@ -166,7 +174,11 @@ function LateTypedBlock(props: Props): ReactNode {
   }
   return (
     <div ref={waiting} className="tq-wait">
-      <CodeBlock className={`language-${props.language}`} metastring={props.metastring}>
+      {/* Without `live`: a live example's block is this one, inside its LiveExample. */}
+      <CodeBlock
+        className={`language-${props.language}`}
+        metastring={props.metastring.replace(LIVE, '$1')}
+      >
         {props.code}
       </CodeBlock>
     </div>
@@ -177,8 +189,16 @@ export default function TypedCode(props: Props): ReactNode {
   const isBrowser = useIsBrowser();
   // True on the server and for a block hydrated from the server's HTML.
   const [fromServer] = useState(() => typeof window === 'undefined' || !isBrowser);
-  if (fromServer && (typeof window !== 'undefined' || props.typed)) {
-    return <TypedBlock {...props} />;
-  }
-  return <LateTypedBlock {...props} />;
+  const block =
+    fromServer && (typeof window !== 'undefined' || props.typed) ? (
+      <TypedBlock {...props} />
+    ) : (
+      <LateTypedBlock {...props} />
+    );
+  if (!LIVE.test(props.metastring)) return block;
+  return (
+    <LiveExample code={props.code} metastring={props.metastring}>
+      {block}
+    </LiveExample>
+  );
 }

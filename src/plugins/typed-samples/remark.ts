@@ -6,7 +6,8 @@
  * (./html-loader.cjs gives the client bundle `null`), so the page's JavaScript does not carry
  * it. The page does not import `TypedCode`: MDX takes it from the MDX components
  * (src/theme/MDXComponents), so the page's chunk shares no module with the code block's.
- * Live examples (`live`) are left to the theme's code block.
+ * A live example's fence (`live`) is typed too: TypedCode hands its block to the live example
+ * (src/components/LiveService), which shows it until Run.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -67,7 +68,6 @@ export default function remarkTypedSamples() {
     let first = true;
     visit(tree, 'code', (node: Code, index, parent) => {
       if (!parent || index === undefined || !LANGS.has(node.lang ?? '')) return;
-      if (/(^|\s)live(\s|$)/.test(node.meta ?? '')) return;
       // The same block in the compile: the first one not yet used with the same code.
       const at = typed.findIndex((block, i) => !used.has(i) && block.code === node.value);
       if (at < 0) return;
