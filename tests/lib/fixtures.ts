@@ -19,9 +19,11 @@ type Watch = {
 
 type Violation = {directive: string; blocked: string; sample: string; page: string};
 
-/** Starts recording console errors, page errors, other-origin requests and CSP violations. */
-async function startWatching(page: Page): Promise<Watch> {
-  const watch: Watch = {errors: [], foreign: [], csp: []};
+/** Empty records. */
+const noRecords = (): Watch => ({errors: [], foreign: [], csp: []});
+
+/** Records console errors, page errors and other-origin requests into `watch`. */
+function listen(page: Page, watch: Watch): void {
   const origin = new URL(BASE_URL).origin;
   page.on('console', (msg) => {
     if (msg.type() === 'error') watch.errors.push(`${page.url()}: ${msg.text()}`);
@@ -32,15 +34,22 @@ async function startWatching(page: Page): Promise<Watch> {
     if (url.startsWith('data:') || url.startsWith('blob:')) return;
     if (new URL(url).origin !== origin) watch.foreign.push(url);
   });
+}
+
+/**
+ * Passes the page's CSP violations to `report`. It is installed once per page: it adds an init
+ * script and exposes a function, neither of which can be added twice.
+ */
+async function reportViolations(page: Page, report: (line: string) => void): Promise<void> {
   // Reported from an init script, so that a violation during parsing is seen too.
   await page.exposeFunction('reportCspViolation', (v: Violation) =>
-    watch.csp.push(`${v.page}: ${v.directive} blocked ${v.blocked || v.sample}`),
+    report(`${v.page}: ${v.directive} blocked ${v.blocked || v.sample}`),
   );
   await page.addInitScript(() => {
-    const report = (window as unknown as {reportCspViolation: (v: Violation) => void})
+    const send = (window as unknown as {reportCspViolation: (v: Violation) => void})
       .reportCspViolation;
     document.addEventListener('securitypolicyviolation', (e) =>
-      report({
+      send({
         directive: e.effectiveDirective,
         blocked: e.blockedURI,
         sample: e.sample,
@@ -48,23 +57,63 @@ async function startWatching(page: Page): Promise<Watch> {
       }),
     );
   });
+}
+
+/** Starts recording console errors, page errors, other-origin requests and CSP violations. */
+async function startWatching(page: Page): Promise<Watch> {
+  const watch = noRecords();
+  listen(page, watch);
+  await reportViolations(page, (line) => watch.csp.push(line));
   return watch;
 }
 
-/** A page and what it has recorded, shared by the tests of one worker. */
+/** The worker's page, and the records of the test using it now. */
+type WorkerPage = {page: Page; current: {watch: Watch}};
+
+/** A page and what it has recorded. */
 type SharedPage = {page: Page; watch: Watch};
+
+/** The viewport and media of a new page (Playwright's defaults), given back after each test. */
+const VIEWPORT = {width: 1280, height: 720};
+const MEDIA = {
+  media: null,
+  colorScheme: 'light',
+  reducedMotion: 'no-preference',
+  forcedColors: 'none',
+  contrast: 'no-preference',
+} as const;
+
+/** The page events a test may listen to; the shared page drops every listener after a test. */
+const PAGE_EVENTS = [
+  'console',
+  'pageerror',
+  'request',
+  'requestfinished',
+  'requestfailed',
+  'response',
+  'dialog',
+  'popup',
+  'worker',
+  'download',
+  'framenavigated',
+  'load',
+  'domcontentloaded',
+] as const;
 
 /**
  * `test` with a `watch` fixture: it records console errors, page errors, requests to
  * other origins and CSP violations on the test's page; a test asserts on them with
  * `expectClean()`.
  *
- * `sharedPage` is the same for tests that each load a page of the site and need nothing
- * of their own (the sitemap's page-by-page test): one browser context and page per worker,
- * reused from test to test, with its records cleared and its local storage emptied between
- * tests. A failed test ends the worker, so the next one starts with a new context.
+ * `sharedPage` is one browser context and page per worker, reused from test to test. Opening
+ * a page costs about 0.9 s of both cores on the test machine (a new renderer process, the
+ * site's scripts compiled afresh); loading the next page in the same one, about 0.3 s. Between
+ * tests it is given back as a new page would be: on `about:blank` (the last test's workers and
+ * timers stopped), storage emptied, routes and listeners removed, the default viewport and
+ * media, and empty records. A failed test ends the worker, so the next one starts with a new
+ * context.
  */
-export const test = base.extend<{watch: Watch; sharedPage: SharedPage}, {workerPage: SharedPage}>({
+export const test = base.extend<{watch: Watch; sharedPage: SharedPage}, {workerPage: WorkerPage}>({
   watch: async ({page}, use) => {
     await use(await startWatching(page));
   },
@@ -72,16 +121,47 @@ export const test = base.extend<{watch: Watch; sharedPage: SharedPage}, {workerP
     async ({browser}, use) => {
       const context = await browser.newContext({baseURL: BASE_URL});
       const page = await context.newPage();
-      await use({page, watch: await startWatching(page)});
+      const current = {watch: noRecords()};
+      await reportViolations(page, (line) => current.watch.csp.push(line));
+      await use({page, current});
       await context.close();
     },
     {scope: 'worker'},
   ],
   sharedPage: async ({workerPage}, use) => {
-    const {page, watch} = workerPage;
-    for (const list of Object.values(watch)) list.length = 0;
-    await use(workerPage);
-    if (page.url().startsWith(BASE_URL)) await page.evaluate(() => localStorage.clear());
+    const {page, current} = workerPage;
+    const watch = noRecords();
+    current.watch = watch;
+    listen(page, watch);
+    await use({page, watch});
+    if (page.url().startsWith(BASE_URL)) {
+      await page.evaluate(() => {
+        localStorage.clear();
+        sessionStorage.clear();
+      });
+    }
+    await page.goto('about:blank');
+    for (const event of PAGE_EVENTS) page.removeAllListeners(event);
+    await page.unrouteAll({behavior: 'ignoreErrors'});
+    await page.context().unrouteAll({behavior: 'ignoreErrors'});
+    await page.context().clearCookies();
+    await page.setViewportSize(VIEWPORT);
+    await page.emulateMedia(MEDIA);
+  },
+});
+
+/**
+ * `test` whose `page` (and `watch`) is the worker's shared page (`sharedPage` above): for
+ * tests that load pages of the site and read them. A test that needs a page of its own (one
+ * that counts requests, needs an empty cache, adds init scripts, emulates a network, or is
+ * granted permissions) takes `context` or `browser` and opens one.
+ */
+export const sharedTest = test.extend<{page: Page; watch: Watch}>({
+  page: async ({sharedPage}, use) => {
+    await use(sharedPage.page);
+  },
+  watch: async ({sharedPage}, use) => {
+    await use(sharedPage.watch);
   },
 });
 

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type {Page} from '@playwright/test';
 import type {LoadedPlugin} from '@docusaurus/types';
 import {loadThemeAliases} from '@docusaurus/core/lib/webpack/aliases';
-import {test, expect, expectClean, hydrated, routeOnlyScripts} from '../lib/fixtures';
+import {sharedTest as test, expect, expectClean, hydrated, routeOnlyScripts} from '../lib/fixtures';
 import {ROOT} from '../lib/root.cjs';
 import {SITE_ROUTES} from '../lib/sources';
 
@@ -253,8 +253,9 @@ test.describe('announcement bar', () => {
     await expect(bar(page)).toBeHidden();
   });
 
-  test('a changed id shows the bar again', async ({page}) => {
+  test('a changed id shows the bar again', async ({context}) => {
     // A dismissal recorded for an earlier bar id must not hide the current bar.
+    const page = await context.newPage();
     await page.addInitScript(() => {
       localStorage.setItem('docusaurus.announcement.id', 'an-earlier-announcement');
       localStorage.setItem('docusaurus.announcement.dismiss', 'true');
@@ -369,8 +370,9 @@ test.describe('navigation', () => {
     await expect(page.locator('article h1').first()).toBeVisible();
   });
 
-  test('the progress bar stays hidden for a navigation faster than 200 ms', async ({page}) => {
+  test('the progress bar stays hidden for a navigation faster than 200 ms', async ({context}) => {
     // The page's clock is the test's: the 200 ms delay passes when the test says so.
+    const page = await context.newPage();
     await page.clock.install();
     await page.goto('/docs/introduction');
     await hydrated(page);

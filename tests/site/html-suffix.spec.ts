@@ -8,7 +8,7 @@
  */
 import path from 'node:path';
 import type {Page} from '@playwright/test';
-import {test, expect, hydrated} from '../lib/fixtures';
+import {sharedTest as test, expect, hydrated} from '../lib/fixtures';
 import {BUILD} from '../lib/build-output';
 import {startStaticHost, type StaticHost} from '../lib/static-host';
 
