@@ -165,6 +165,12 @@ export const sharedTest = test.extend<{page: Page; watch: Watch}>({
   },
 });
 
+/** A page of its own in `context`, with its records: for a test of a `sharedTest` file that needs one. */
+export async function ownPage(context: BrowserContext): Promise<{page: Page; watch: Watch}> {
+  const page = await context.newPage();
+  return {page, watch: await startWatching(page)};
+}
+
 export function expectClean(watch: Watch): void {
   expect(watch.errors, 'console errors').toEqual([]);
   expect(watch.foreign, 'requests to other origins').toEqual([]);

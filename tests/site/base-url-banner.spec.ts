@@ -4,7 +4,7 @@
  * although the bundles run after the first paint (src/ssr-template.ts moves the banner's
  * check to after the inserted scripts' load or error events).
  */
-import {test, expect, expectClean, hydrated} from '../lib/fixtures';
+import {sharedTest as test, expect, expectClean, hydrated} from '../lib/fixtures';
 import {PAGE_TYPES} from '../lib/first-load.cjs';
 import {BUILD} from '../lib/build-output';
 import {startStaticHost, type StaticHost} from '../lib/static-host';

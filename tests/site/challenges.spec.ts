@@ -8,7 +8,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type {Locator, Page} from '@playwright/test';
-import {test, expect, hydrated} from '../lib/fixtures';
+import {sharedTest as test, expect, hydrated} from '../lib/fixtures';
 import {CHALLENGES, checkOnNode, type FoundChallenge} from '../lib/challenges';
 import {editor, editorCode} from './live-helpers';
 
@@ -72,8 +72,9 @@ for (const challenge of PER_PAGE) {
   });
 
   test(`${challenge.route}: nothing of the live example or of a check is fetched before Check`, async ({
-    page,
+    context,
   }) => {
+    const page = await context.newPage();
     const requests: string[] = [];
     page.on('request', (req) => requests.push(new URL(req.url()).pathname));
     await page.goto(challenge.route);

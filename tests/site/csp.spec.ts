@@ -5,7 +5,7 @@
  * errors). Here: the pages outside the sitemap, client-side navigation, the policy of the
  * headers file, and proof that the policy and the watch do block and report.
  */
-import {test, expect, expectClean, hydrated} from '../lib/fixtures';
+import {sharedTest as test, expect, expectClean, hydrated} from '../lib/fixtures';
 import {readBuilt} from '../lib/build-output';
 
 /** Console errors other than the browser's note that the not-found page answered 404. */

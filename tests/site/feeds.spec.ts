@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import {test, expect, expectClean} from '../lib/fixtures';
+import {sharedTest as test, expect, expectClean} from '../lib/fixtures';
 import {BUILD, readBuilt} from '../lib/build-output';
 
 /** The policy the production host sends with every file (build/_headers). */

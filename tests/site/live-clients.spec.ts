@@ -21,7 +21,7 @@ import AxeBuilder from '@axe-core/playwright';
 import {transform} from 'sucrase';
 import type {Entry, Json, SkipService} from '@skipruntime/core';
 import type {Locator, Page} from '@playwright/test';
-import {test, expect} from '../lib/fixtures';
+import {sharedTest as test, expect} from '../lib/fixtures';
 import {ROOT} from '../lib/build-output';
 import {liveFence, startExample} from './live-helpers';
 import {parseShow} from '../../src/components/LiveService/state';

@@ -6,7 +6,7 @@
  * with an example running. Cost and policy: tests/site/live-cost.spec.ts.
  */
 import AxeBuilder from '@axe-core/playwright';
-import {test, expect, hydrated} from '../lib/fixtures';
+import {sharedTest as test, expect, hydrated} from '../lib/fixtures';
 import {
   EXAMPLES,
   editor,
@@ -241,8 +241,9 @@ for (const mode of ['light', 'dark'] as const) {
 }
 
 test('without WebAssembly, the code block stays and the example says why it cannot run', async ({
-  page,
+  context,
 }) => {
+  const page = await context.newPage();
   await page.addInitScript(() => {
     delete (window as {WebAssembly?: unknown}).WebAssembly;
   });

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import yaml from 'js-yaml';
-import {test, expect, hydrated} from '../lib/fixtures';
+import {sharedTest as test, expect, hydrated} from '../lib/fixtures';
 import {ROOT} from '../lib/build-output';
 
 const authors = Object.keys(

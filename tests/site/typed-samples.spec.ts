@@ -7,7 +7,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type {Locator, Page, TestInfo} from '@playwright/test';
-import {test, expect, expectClean, hydrated} from '../lib/fixtures';
+import {sharedTest as test, expect, expectClean, hydrated, ownPage} from '../lib/fixtures';
 import {editor, exampleOf} from './live-helpers';
 
 const GUIDE = '/docs/deploying';
@@ -153,9 +153,9 @@ for (const [mode, from] of [
   ['dark', '/docs/functions'],
 ] as const) {
   test(`${mode}: reached by a link from ${from}, a sample's identifiers open their quick info`, async ({
-    page,
-    watch,
+    context,
   }, testInfo) => {
+    const {page, watch} = await ownPage(context);
     await open(page, from, mode);
     expect((await page.locator('.tq').count()) > 0, `${from} has typed samples`).toBe(
       from !== '/docs/introduction',
