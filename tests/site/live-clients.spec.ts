@@ -17,10 +17,10 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import {transform} from 'sucrase';
 import type {Entry, Json, SkipService} from '@skipruntime/core';
 import type {Locator, Page} from '@playwright/test';
+import {axeViolations} from '../lib/axe';
 import {sharedTest as test, expect} from '../lib/fixtures';
 import {ROOT} from '../lib/build-output';
 import {liveFence, startExample} from './live-helpers';
@@ -517,12 +517,6 @@ for (const mode of ['light', 'dark'] as const) {
     await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
     await expect.poll(() => eventsOf(clientPane(page, 'Client 2'))).toHaveLength(1);
     await page.getByRole('button', {name: 'Disconnect Client 2'}).click();
-    const {violations} = await new AxeBuilder({page})
-      .include('[data-live-example]')
-      .setLegacyMode(true)
-      .analyze();
-    expect(
-      violations.map((v) => ({rule: v.id, targets: v.nodes.map((n) => n.target.join(' '))})),
-    ).toEqual([]);
+    expect(await axeViolations(page, '[data-live-example]')).toEqual([]);
   });
 }

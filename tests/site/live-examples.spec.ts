@@ -5,7 +5,7 @@
  * Reset restores the page's version, the worker ends with the page, and axe finds nothing
  * with an example running. Cost and policy: tests/site/live-cost.spec.ts.
  */
-import AxeBuilder from '@axe-core/playwright';
+import {axeViolations} from '../lib/axe';
 import {sharedTest as test, expect, hydrated} from '../lib/fixtures';
 import {
   EXAMPLES,
@@ -233,10 +233,7 @@ for (const mode of ['light', 'dark'] as const) {
     await orders.getByRole('textbox', {name: 'Value of t3 in tasks (JSON)'}).fill('{oops');
     await orders.getByRole('button', {name: 'Save t3'}).click();
     await expect(orders.locator('[data-live-input-error]')).toBeVisible();
-    const {violations} = await new AxeBuilder({page}).setLegacyMode(true).analyze();
-    expect(
-      violations.map((v) => ({rule: v.id, targets: v.nodes.map((n) => n.target.join(' '))})),
-    ).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 }
 

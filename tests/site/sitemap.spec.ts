@@ -10,33 +10,15 @@
  *   and first-load-work.spec.ts check that path.
  *
  * The pages are loaded one after the other in one browser page per worker (`sharedPage`), as
- * a reader browses; axe reports violations only (`resultTypes`), which spares it describing
- * the thousands of elements that pass, mostly code tokens checked for contrast.
+ * a reader browses; axe runs as tests/lib/axe.ts runs it.
  */
-import AxeBuilder from '@axe-core/playwright';
-import type {Page} from '@playwright/test';
+import {axeViolations} from '../lib/axe';
 import {test, expect, expectClean, hydrated} from '../lib/fixtures';
 import {sitemapPaths} from '../lib/sitemap';
 import {SITE_ROUTES} from '../lib/sources';
 import {apiRoutes} from '../lib/spec';
 
 const paths = sitemapPaths();
-
-/** axe's violations on the page as it is, in a form that reads well in a failure. */
-async function axeViolations(page: Page) {
-  // Legacy mode runs axe in the page itself instead of opening a second page to merge
-  // per-frame results; the site has no iframes, so the result is the same, twice as fast.
-  const {violations} = await new AxeBuilder({page})
-    .setLegacyMode(true)
-    .options({resultTypes: ['violations']})
-    .analyze();
-  return violations.map((v) => ({
-    rule: v.id,
-    impact: v.impact,
-    help: v.help,
-    targets: v.nodes.map((n) => n.target.join(' ')).slice(0, 10),
-  }));
-}
 
 test("the sitemap lists the spec's routes, every post and guide, and nothing else", () => {
   const routes = [...SITE_ROUTES, ...apiRoutes().map((r) => r.route)];
@@ -58,7 +40,6 @@ test.describe('every page', () => {
         await hydrated(page);
         await expect(html).toHaveAttribute('data-theme', 'light');
         await expect(page.locator('main').first()).toBeVisible();
-        await page.waitForLoadState('networkidle');
       });
       await test.step('light: axe', async () => {
         expect(await axeViolations(page), `axe violations on ${path} (light)`).toEqual([]);
@@ -84,6 +65,9 @@ test.describe('every page', () => {
         });
         expect(await axeViolations(page), `axe violations on ${path} (dark)`).toEqual([]);
       });
+      // Late requests (prefetches, the highlighter) and what they might log are in the records
+      // once the network has been quiet for 500 ms, which it has usually been during axe.
+      await page.waitForLoadState('networkidle');
       expectClean(watch);
     });
   }

@@ -5,8 +5,8 @@
  * page reached by a link (client-side navigation). Screenshots of the open popups are attached
  * to the report.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type {Locator, Page, TestInfo} from '@playwright/test';
+import {axeViolations} from '../lib/axe';
 import {sharedTest as test, expect, expectClean, hydrated, ownPage} from '../lib/fixtures';
 import {editor, exampleOf} from './live-helpers';
 
@@ -36,12 +36,6 @@ async function identifier(page: Page, name: string, blocks = '.tq'): Promise<Loc
   );
   expect(index, `a focusable identifier ${name}`).toBeGreaterThanOrEqual(0);
   return all.nth(index);
-}
-
-/** axe's violations in what `selector` matches (tests/site/sitemap.spec.ts checks whole pages). */
-async function axeViolations(page: Page, selector: string) {
-  const {violations} = await new AxeBuilder({page}).include(selector).setLegacyMode(true).analyze();
-  return violations.map((v) => ({rule: v.id, targets: v.nodes.map((n) => n.target.join(' '))}));
 }
 
 // axe on code blocks of a few hundred spans is slow on a busy machine.
