@@ -35,7 +35,11 @@ export default defineConfig({
     // --- runnable samples (README, "Runnable samples") ---
     // The guides' and posts' samples run against the real Skip runtime, no browser; each
     // worker takes its own slice of loopback ports (tests/lib/runnable.ts).
-    {name: 'runnable', testDir: './tests/runnable'},
+    // One retry: these start real services, curl and PostgreSQL on a loaded two-core machine,
+    // where a step once ran before a service answered. A test that passes on its retry is
+    // reported as flaky, by name, in the run's closing lines (tests/lib/summary.mjs); one that
+    // fails twice fails the run.
+    {name: 'runnable', testDir: './tests/runnable', retries: 1},
     // --- end runnable samples ---
     // Checks that read the sources or the build output, or build a temporary copy.
     {name: 'build', testDir: './tests/build'},

@@ -27,6 +27,8 @@ const time = (ms) => {
   return s >= 60 ? `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s` : `${s}s`;
 };
 
+/** Tests that failed, then passed on a retry: named, so that a flake is seen and fixed. */
+const flakes = [];
 /** Per project: test count, first start, last end, summed duration. */
 const projects = new Map();
 /** Per spec file (`runnable/claims.spec.ts`): summed duration. */
@@ -46,6 +48,7 @@ const visit = (suite, specFile = suite.file) => {
         files.set(specFile, (files.get(specFile) ?? 0) + result.duration);
       }
       projects.set(test.projectName, p);
+      if (test.status === 'flaky') flakes.push(`${specFile} › ${spec.title}`);
     }
   }
   for (const child of suite.suites ?? []) visit(child, specFile);
@@ -53,8 +56,10 @@ const visit = (suite, specFile = suite.file) => {
 for (const suite of report.suites ?? []) visit(suite);
 
 console.log(
-  `tests: ${expected + flaky} passed, ${unexpected} failed, ${skipped} skipped in ${time(duration)}`,
+  `tests: ${expected + flaky} passed, ${unexpected} failed, ${skipped} skipped in ${time(duration)}` +
+    (flaky ? ` (${flaky} flaky: failed once, then passed on a retry)` : ''),
 );
+for (const name of flakes) console.log(`  flaky: ${name}`);
 for (const [name, p] of projects) {
   const span = p.end > p.start ? p.end - p.start : 0;
   console.log(`  ${name}: ${p.tests} tests in ${time(span)} (${time(p.sum)} of test time)`);
