@@ -65,21 +65,21 @@ for (const {route} of EXAMPLES) {
             .forEach((el) => seen.push(el.textContent ?? ''));
         }).observe(document.body, {subtree: true, childList: true, characterData: true});
       });
-      // A slow connection (about 8 Mbit/s), so the runtime's download (2.5 MB before the first
-      // output) takes a few seconds and reports its progress.
+      // A slow connection (about 16 Mbit/s), so the runtime's download (2.5 MB before the first
+      // output) takes over a second and reports its progress.
       const cdp = await page.context().newCDPSession(page);
       await cdp.send('Network.emulateNetworkConditions', {
         offline: false,
         latency: 20,
-        downloadThroughput: 1_000_000,
-        uploadThroughput: 1_000_000,
+        downloadThroughput: 2_000_000,
+        uploadThroughput: 2_000_000,
       });
       await runLive.click();
       // While loading, and once running: same top, never shorter.
       const loading = await box(example);
       expect(Math.abs(loading.top - before.top)).toBeLessThanOrEqual(2);
       expect(loading.height).toBeGreaterThanOrEqual(before.height - 2);
-      // The download takes about 3 s; the rest is the runtime starting, slower on a busy machine.
+      // The download takes about 1.3 s; the rest is the runtime starting, slower on a busy machine.
       await expect(page.locator('[data-live-resource] tbody tr').first()).toBeVisible({
         timeout: 40_000,
       });
