@@ -366,6 +366,30 @@ test.describe('two clients on one resource, on Node', () => {
       expect(clocksOf(pagePrinted)).toEqual(
         clocksOf(realPrinted).map((c) => c.map((stream) => stream.map((clock) => clock + 1))),
       );
+
+      // The legend: any other request moves the clock too, a snapshot read for one. On the
+      // real server, client 2 still reading: a write after a snapshot read lands further on
+      // than a write after a write.
+      const lastClock = () => clocksOf(real.printed())[1]!.at(-1)!.at(-1)!;
+      const writeAndWait = async (step: Step) => {
+        const before = real.counts()[1]!;
+        await real.apply(step);
+        await expect.poll(() => real.counts()[1]).toBe(before + 1);
+        return lastClock();
+      };
+      // The readers of the 409 check have left (one round trip: the server has seen it).
+      expect((await request(server.control, 'GET', '/v1/healthcheck')).status).toBe(200);
+      const base = await writeAndWait(order('o-5', {customer: 'dee', amount: 1}));
+      const alone = (await writeAndWait(order('o-5', {customer: 'dee', amount: 2}))) - base;
+      const snapshot = await request(
+        server.control,
+        'POST',
+        `/v1/snapshot/${stream!.resource}`,
+        {},
+      );
+      expect(snapshot.status).toBe(200);
+      const afterRead = await writeAndWait(order('o-5', {customer: 'dee', amount: 3}));
+      expect(afterRead - (base + alone)).toBeGreaterThan(alone);
     } finally {
       await real.close();
       await page.close();
