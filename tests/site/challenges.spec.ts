@@ -113,7 +113,14 @@ test('an endless loop in the checked code: the watchdog stops it, and Check work
   );
   await editor(page).fill(challenge.solution);
   await check.click();
-  await expect(outcome).toHaveAttribute('data-challenge-result', 'passed', {timeout: 30_000});
+  await expect(outcome).not.toHaveAttribute('data-challenge-result', 'running', {timeout: 30_000});
+  // A failure says what the example showed, and which code was checked.
+  const shown = await section(page, challenge.id).locator('[data-live-error]').allInnerTexts();
+  expect(
+    await outcome.getAttribute('data-challenge-result'),
+    `after the restart, Check on the solution: ${await outcome.innerText()} ${shown.join(' ')}`,
+  ).toBe('passed');
+  expect(await editorCode(page)).toBe(challenge.solution);
 });
 
 test('a compile error in the checked code shows as in the live examples, with its line', async ({

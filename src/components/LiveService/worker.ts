@@ -25,7 +25,7 @@ import * as core from '@skipruntime/core';
 // (express, eventsource). The alias is set by src/plugins/live-service-bundling.
 import * as reducers from '@skipruntime/helpers/reducers';
 import type {ChallengeDefinition} from '../../challenges/format';
-import {runCheck} from './check';
+import {runCheck, type InitService} from './check';
 import {codeLine, evaluate, LiveError, transpile} from './evaluate';
 import type {FromWorker, LiveFailure, StreamPart, ToWorker} from './protocol';
 import {openStream, type OpenStream} from './stream';
@@ -53,14 +53,16 @@ async function load<T>(what: string, importer: () => Promise<T>): Promise<T> {
 }
 
 // The runtime downloads its .wasm with `fetch(url).then((res) => res.arrayBuffer())`
-// (sk_browser.js): that one request is read here as a stream, so the page can show the
-// download's progress, and a failed or refused download is named as such.
+// (sk_browser.js) each time an instance starts: a Run, and a Check beside it. The first request
+// of this worker is read here as a stream, so the page can show the download's progress, and a
+// failed or refused download is named as such; its bytes are kept, and every later start of
+// this worker takes them from here instead of asking the network (or the HTTP cache) again.
 let wasmRun = 0;
 let wasmFailure: string | undefined;
+let wasmBytes: Promise<ArrayBuffer> | undefined;
 const realFetch = self.fetch.bind(self);
-self.fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-  const url = input instanceof Request ? input.url : String(input);
-  if (!/\.wasm(\?|$)/.test(url)) return realFetch(input, init);
+
+async function downloadWasm(input: RequestInfo | URL, init?: RequestInit): Promise<ArrayBuffer> {
   const run = wasmRun;
   let response: Response;
   try {
@@ -76,22 +78,57 @@ self.fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Respo
   const total = __LIVE_WASM_BYTES__ > 0 ? __LIVE_WASM_BYTES__ : undefined;
   let loaded = 0;
   const reader = response.body.getReader();
-  const counted = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      try {
-        const {done, value} = await reader.read();
-        if (done) return controller.close();
-        loaded += value.byteLength;
-        post({type: 'progress', run, loaded, total});
-        controller.enqueue(value);
-      } catch (error) {
-        wasmFailure = String(error);
-        controller.error(error);
-      }
-    },
+  const parts: Uint8Array[] = [];
+  try {
+    for (;;) {
+      const {done, value} = await reader.read();
+      if (done) break;
+      parts.push(value);
+      loaded += value.byteLength;
+      post({type: 'progress', run, loaded, total});
+    }
+  } catch (error) {
+    wasmFailure = String(error);
+    throw error;
+  }
+  const bytes = new Uint8Array(loaded);
+  let at = 0;
+  for (const part of parts) {
+    bytes.set(part, at);
+    at += part.byteLength;
+  }
+  return bytes.buffer;
+}
+
+self.fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+  const url = input instanceof Request ? input.url : String(input);
+  if (!/\.wasm(\?|$)/.test(url)) return realFetch(input, init);
+  if (!wasmBytes) {
+    wasmBytes = downloadWasm(input, init);
+    // A failed download is not kept: the reader's Retry downloads again.
+    wasmBytes.catch(() => (wasmBytes = undefined));
+  }
+  return new Response(await wasmBytes, {
+    status: 200,
+    headers: {'Content-Type': 'application/wasm'},
   });
-  return new Response(counted, {status: response.status, headers: response.headers});
 };
+
+/**
+ * A new instance of the runtime for `service`, one start at a time in this worker: each start
+ * compiles the module and sets up a memory of its own (1 GiB declared), and a Check started
+ * beside a Run, or both started right after a restart, would only compete for the same core.
+ */
+let starting: Promise<unknown> = Promise.resolve();
+async function newInstance(service: Parameters<InitService>[0]): Promise<Instance> {
+  const {initService} = await load(
+    'The Skip runtime',
+    () => import(/* webpackChunkName: "live-runtime" */ '@skipruntime/wasm'),
+  );
+  const started = starting.then(() => initService(service));
+  starting = started.catch(() => undefined);
+  return started;
+}
 
 async function compile(code: string): Promise<string> {
   const {transform} = await load(
@@ -193,15 +230,11 @@ async function start(message: Extract<ToWorker, {type: 'run'}>): Promise<void> {
     for (const [name, entries] of Object.entries(message.inputs ?? {})) {
       if (name in initialData) initialData[name] = entries;
     }
-    const {initService} = await load(
-      'The Skip runtime',
-      () => import(/* webpackChunkName: "live-runtime" */ '@skipruntime/wasm'),
-    );
     wasmRun = run;
     wasmFailure = undefined;
     let instance: Instance;
     try {
-      instance = await initService({...service, initialData});
+      instance = await newInstance({...service, initialData});
     } catch (error) {
       if (wasmFailure !== undefined) {
         throw new LiveError(
@@ -290,11 +323,7 @@ async function check(message: Extract<ToWorker, {type: 'check'}>): Promise<void>
         ) as Promise<{default: ChallengeDefinition}>,
     );
     const service = await evaluateCode(message.code);
-    const {initService} = await load(
-      'The Skip runtime',
-      () => import(/* webpackChunkName: "live-runtime" */ '@skipruntime/wasm'),
-    );
-    const outcome = await runCheck(service, challenge, initService);
+    const outcome = await runCheck(service, challenge, newInstance);
     if (outcome.passed)
       return post({type: 'checked', check: id, passed: true, writes: outcome.writes});
     post({
