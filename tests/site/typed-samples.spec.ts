@@ -237,3 +237,26 @@ test('a compile error reads under its line, in both modes, axe clean', async ({p
   });
   expect(await axeViolations(page, '.tq:has(.tq-error)')).toEqual([]);
 });
+
+test('one popup at a time: hovering an identifier hides the popup of the one the keyboard focused', async ({
+  page,
+}) => {
+  await page.goto(GUIDE);
+  await hydrated(page);
+  // Two identifiers of the same block, the first block with a few.
+  const blocks = page.locator('.tq');
+  const at = await blocks.evaluateAll((els) =>
+    els.findIndex((el) => el.querySelectorAll('.tq-id[tabindex="0"]').length > 6),
+  );
+  expect(at).toBeGreaterThanOrEqual(0);
+  const ids = blocks.nth(at).locator('.tq-id[tabindex="0"]');
+  const focused = ids.nth(0);
+  const hovered = ids.nth(6);
+  await focused.focus();
+  await expect(focused.locator('.tq-pop')).toBeVisible();
+  await hovered.hover();
+  await expect(hovered.locator('.tq-pop')).toBeVisible();
+  await expect(focused).toBeFocused();
+  await expect(focused.locator('.tq-pop')).toBeHidden();
+  await expect(page.locator('.tq-pop:visible')).toHaveCount(1);
+});

@@ -247,6 +247,9 @@ const STATIC_CSS = [
   // `top: auto` keeps it just under the line it belongs to (the static position of a block).
   '.tq-pop{display:none;position:absolute;z-index:2;left:.5rem;right:.5rem;margin-top:.2em;width:fit-content;max-width:calc(100% - 1rem);padding:.4rem .6rem;white-space:pre-wrap;font-size:.85em;background:var(--prism-background-color);border:1px solid var(--ifm-color-emphasis-500);border-radius:var(--ifm-global-radius);box-shadow:var(--ifm-global-shadow-md);pointer-events:none}',
   '.tq-id:hover>.tq-pop,.tq-id:focus>.tq-pop{display:block}',
+  // One popup at a time: the one under the pointer hides the focused identifier's, which would
+  // otherwise cover it.
+  '.tq-lines:has(.tq-id:hover) .tq-id:focus:not(:hover)>.tq-pop{display:none}',
   '.tq-squiggle{text-decoration:underline wavy var(--tq-error);text-decoration-skip-ink:none}',
   ".tq{--tq-error:#b3261e}[data-theme='dark'] .tq{--tq-error:#ff8a80}",
   '.tq-error{display:inline-block;white-space:pre-wrap;border-left:3px solid var(--tq-error);padding-left:.5rem;color:var(--prism-color)}',
