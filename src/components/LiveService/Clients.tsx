@@ -148,7 +148,8 @@ export default function Clients({
         a client leaving, a snapshot read. So in each pane every event has a higher id than the one
         before it, and both clients get the same id for the same write. The table above is one more
         reader of the service, so a terminal that makes only these requests shows numbers one lower;
-        any other request moves the clock too. The order is the same.
+        most other requests (a snapshot read, another stream) move the clock too, a health check
+        does not. The order is the same.
       </p>
       <div className={styles.clientPanes}>
         {state.clients.map((client, index) => (
