@@ -9,7 +9,9 @@
 #      for the most part); a lint failure fails the run, after the tests have run too;
 #   4. runs the unit tests of the plugins' pure functions (`npm run test:unit`, seconds);
 #      a failure fails the run, after the other tests have run too;
-#   5. runs the Playwright suites (browser tests against the served build, the build-level
+#   5. on a whole run, starts the runnable scenarios first, in the background
+#      (tests/lib/scenarios-ahead.ts): they need no build and mostly wait;
+#   6. runs the Playwright suites (browser tests against the served build, the build-level
 #      checks and the runnable samples), then prints a summary: the counts, each project's
 #      duration, and the time of each step of this script.
 set -euo pipefail
@@ -45,12 +47,25 @@ fi
 
 status=0
 started=$SECONDS
+# The runnable scenarios need no build and mostly wait: on a whole run they start now and run
+# beside the build and the browser tests (tests/lib/scenarios-ahead.ts); the runnable project's
+# tests then read their results. A run of chosen tests (arguments) runs its scenarios itself.
+ahead_pid=
+ahead_log=
+if [ "$#" -eq 0 ]; then
+  echo "==> runnable scenarios, run ahead in the background"
+  ahead_log=$(mktemp)
+  export RUNNABLE_AHEAD
+  RUNNABLE_AHEAD=$(mktemp --suffix=.jsonl)
+  node --import tsx tests/lib/scenarios-ahead.ts "$RUNNABLE_AHEAD" >"$ahead_log" 2>&1 &
+  ahead_pid=$!
+fi
 echo "==> lint gate (tsc --noEmit, ESLint, Prettier check), alongside the production build"
 lint_log=$(mktemp)
 npm run lint >"$lint_log" 2>&1 &
 lint_pid=$!
-# A failed build ends the script: the lint gate goes with it.
-trap '[ -z "$lint_pid" ] || kill "$lint_pid" 2>/dev/null; rm -f "$lint_log"' EXIT
+# A failed build ends the script: the lint gate and the scenarios go with it.
+trap '[ -z "$lint_pid" ] || kill "$lint_pid" 2>/dev/null; [ -z "$ahead_pid" ] || kill "$ahead_pid" 2>/dev/null; rm -f "$lint_log" "$ahead_log" "${RUNNABLE_AHEAD:-}"' EXIT
 
 echo "==> unit tests of the plugins' pure functions, on fixtures (node --test)"
 npm run test:unit || { status=$?; echo "unit tests: FAILED (see above)" >&2; }
@@ -74,6 +89,15 @@ echo "==> running the tests"
 tests_started=$SECONDS
 npx playwright test "$@" || status=$?
 tests_s=$((SECONDS - tests_started))
+if [ -n "$ahead_pid" ]; then
+  # Done by now (the runnable tests waited for its results), unless it failed on its own.
+  if ! wait "$ahead_pid"; then
+    status=1
+    echo "runnable scenarios run ahead: FAILED" >&2
+    cat "$ahead_log" >&2
+  fi
+  ahead_pid=
+fi
 node tests/lib/summary.mjs test-results/results.json || true
 echo "npm test: $((SECONDS - started)) s after the installs (build ${build_s} s, lint gate done at ${lint_s} s, Playwright ${tests_s} s)"
 exit "$status"
