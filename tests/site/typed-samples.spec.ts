@@ -22,7 +22,7 @@ const LIVE_BLOCK = '[data-live-example] .tq';
  * block (`blocks`: which ones).
  */
 async function identifier(page: Page, name: string, blocks = '.tq'): Promise<Locator> {
-  const all = page.locator(`${blocks} .tq-id[tabindex="0"]`);
+  const all = page.locator(`${blocks} .tq-id`);
   const index = await all.evaluateAll(
     (els, wanted) =>
       els.findIndex(
@@ -77,16 +77,17 @@ async function quickInfoOpens(
   });
 
   await test.step('keyboard', async () => {
-    // From the block itself (a scrollable region, reached by Tab), Tab reaches its identifiers.
+    // From the block itself (a scrollable region, reached by Tab), Tab reaches its first
+    // identifier, and the arrow keys the others (one tab stop for them all).
     const pre = run.locator('xpath=ancestor::pre');
     await pre.focus();
-    const focusable = pre.locator('.tq-id[tabindex="0"]');
+    const ids = pre.locator('.tq-id');
     await page.keyboard.press('Tab');
-    await expect(focusable.first()).toBeFocused();
-    await expect(focusable.first().locator('.tq-pop')).toBeVisible();
+    await expect(ids.first()).toBeFocused();
+    await expect(ids.first().locator('.tq-pop')).toBeVisible();
     let steps = 0;
     while (!(await run.evaluate((el) => el === document.activeElement)) && steps++ < 200)
-      await page.keyboard.press('Tab');
+      await page.keyboard.press('ArrowRight');
     await expect(run).toBeFocused();
     await expect(popup).toBeVisible();
     await expect(popup).toContainText('function runService(');
@@ -246,10 +247,10 @@ test('one popup at a time: hovering an identifier hides the popup of the one the
   // Two identifiers of the same block, the first block with a few.
   const blocks = page.locator('.tq');
   const at = await blocks.evaluateAll((els) =>
-    els.findIndex((el) => el.querySelectorAll('.tq-id[tabindex="0"]').length > 6),
+    els.findIndex((el) => el.querySelectorAll('.tq-id').length > 6),
   );
   expect(at).toBeGreaterThanOrEqual(0);
-  const ids = blocks.nth(at).locator('.tq-id[tabindex="0"]');
+  const ids = blocks.nth(at).locator('.tq-id');
   const focused = ids.nth(0);
   const hovered = ids.nth(6);
   await focused.focus();
@@ -259,4 +260,54 @@ test('one popup at a time: hovering an identifier hides the popup of the one the
   await expect(focused).toBeFocused();
   await expect(focused.locator('.tq-pop')).toBeHidden();
   await expect(page.locator('.tq-pop:visible')).toHaveCount(1);
+});
+
+test('the keyboard stops once on the identifiers of a block and moves among them with the arrow keys', async ({
+  page,
+}) => {
+  await page.goto('/docs/functions');
+  await hydrated(page);
+  // Every identifier is focusable in the server's HTML (without JavaScript); once the page
+  // runs, one per block is a tab stop.
+  const blocks = page.locator('.tq');
+  const count = await blocks.count();
+  expect(count).toBeGreaterThan(3);
+  await expect(page.locator('.tq .tq-id[tabindex="0"]')).toHaveCount(count);
+  expect(await page.locator('.tq .tq-id').count()).toBeGreaterThan(10 * count);
+
+  const block = blocks.nth(1);
+  const ids = block.locator('.tq-id');
+  const top = (i: number) => ids.nth(i).evaluate((el) => (el as HTMLElement).offsetTop);
+  await block.locator('pre').focus();
+  await page.keyboard.press('Tab');
+  await expect(ids.first()).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect(ids.nth(1)).toBeFocused();
+  await expect(ids.nth(1).locator('.tq-pop')).toBeVisible();
+  await page.keyboard.press('ArrowLeft');
+  await expect(ids.first()).toBeFocused();
+  // Down: the first identifier of a later line; up: the first of the line above.
+  await page.keyboard.press('ArrowDown');
+  const down = await ids.evaluateAll((els) => els.indexOf(document.activeElement as HTMLElement));
+  expect(await top(down)).toBeGreaterThan(await top(0));
+  expect(await top(down - 1)).toBe(await top(0));
+  await page.keyboard.press('End');
+  const last = (await ids.count()) - 1;
+  await expect(ids.nth(last)).toBeFocused();
+  await page.keyboard.press('Home');
+  await expect(ids.first()).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowUp');
+  await expect(ids.first()).toBeFocused();
+  // The identifier last visited is the block's tab stop: Shift+Tab out, Tab back in.
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Shift+Tab');
+  await expect(block.locator('pre')).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(ids.nth(1)).toBeFocused();
+  // Tab leaves the block: the next tab stop is not one of its identifiers.
+  await page.keyboard.press('Tab');
+  expect(await ids.evaluateAll((els) => els.includes(document.activeElement as HTMLElement))).toBe(
+    false,
+  );
 });
