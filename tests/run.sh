@@ -3,14 +3,14 @@
 #   1. installs the npm dependencies from the lockfile when they are missing or stale;
 #   2. installs Debian's Chromium when /usr/bin/chromium is missing (as root, or with
 #      password-less sudo), and curl, sudo and postgresql when missing, for the runnable
-#      samples;
+#      samples: in the background, beside steps 3 and 4, which do not need them;
 #   3. runs the lint gate (`npm run lint`: tsc, ESLint, Prettier) while it builds the
 #      production site once, the one build every test reads (two cores: both single-threaded
 #      for the most part); a lint failure fails the run, after the tests have run too;
 #   4. runs the unit tests of the plugins' pure functions (`npm run test:unit`, seconds);
 #      a failure fails the run, after the other tests have run too;
-#   5. on a whole run, starts the runnable scenarios first, in the background
-#      (tests/lib/scenarios-ahead.ts): they need no build and mostly wait;
+#   5. on a whole run, starts the runnable scenarios once the packages are in, in the
+#      background (tests/lib/scenarios-ahead.ts): they need no build and mostly wait;
 #   6. runs the Playwright suites (browser tests against the served build, the build-level
 #      checks and the runnable samples), then prints a summary: the counts, each project's
 #      duration, and the time of each step of this script.
@@ -33,39 +33,42 @@ ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
 # As root, apt-get runs as is; otherwise through sudo when it needs no password (a CI runner).
 as_root=()
 [ "$(id -u)" -eq 0 ] || as_root=(sudo -n)
-if [ "${#missing[@]}" -gt 0 ]; then
-  if command -v apt-get >/dev/null 2>&1 && { [ "${#as_root[@]}" -eq 0 ] || sudo -n true 2>/dev/null; }; then
-    echo "==> installing Debian's ${missing[*]}"
-    "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq
-    "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
-  else
-    echo "The tests need these Debian packages: ${missing[*]}." >&2
-    echo "Install them with: sudo apt-get update && sudo apt-get install -y ${missing[*]}" >&2
-    exit 1
-  fi
+if [ "${#missing[@]}" -gt 0 ] && ! {
+  command -v apt-get >/dev/null 2>&1 && { [ "${#as_root[@]}" -eq 0 ] || sudo -n true 2>/dev/null; }
+}; then
+  echo "The tests need these Debian packages: ${missing[*]}." >&2
+  echo "Install them with: sudo apt-get update && sudo apt-get install -y ${missing[*]}" >&2
+  exit 1
 fi
 
 status=0
 started=$SECONDS
-# The runnable scenarios need no build and mostly wait: on a whole run they start now and run
-# beside the build and the browser tests (tests/lib/scenarios-ahead.ts); the runnable project's
-# tests then read their results. A run of chosen tests (arguments) runs its scenarios itself.
-ahead_pid=
-ahead_log=
-if [ "$#" -eq 0 ]; then
-  echo "==> runnable scenarios, run ahead in the background"
-  ahead_log=$(mktemp)
-  export RUNNABLE_AHEAD
-  RUNNABLE_AHEAD=$(mktemp --suffix=.jsonl)
-  node --import tsx tests/lib/scenarios-ahead.ts "$RUNNABLE_AHEAD" >"$ahead_log" 2>&1 &
-  ahead_pid=$!
-fi
+# In the background, beside the lint gate, the unit tests and the build (none of which needs
+# them): the Debian packages are installed, then, on a whole run, the runnable scenarios start
+# (tests/lib/scenarios-ahead.ts). These need no build and mostly wait, so they run beside the
+# build and the browser tests, and the runnable project's tests read their results. A run of
+# chosen tests (arguments) runs its scenarios itself. `$ready` says "ok" once the packages are in.
+export RUNNABLE_AHEAD=
+[ "$#" -ne 0 ] || RUNNABLE_AHEAD=$(mktemp --suffix=.jsonl)
+ready=$(mktemp)
+background_log=$(mktemp)
+[ "${#missing[@]}" -eq 0 ] || echo "==> installing Debian's ${missing[*]}, in the background"
+[ -z "$RUNNABLE_AHEAD" ] || echo "==> runnable scenarios, run ahead in the background"
+(
+  if [ "${#missing[@]}" -gt 0 ]; then
+    "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq || exit 1
+    "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null || exit 1
+  fi
+  echo ok >"$ready"
+  [ -z "$RUNNABLE_AHEAD" ] || exec node --import tsx tests/lib/scenarios-ahead.ts "$RUNNABLE_AHEAD"
+) >"$background_log" 2>&1 &
+background_pid=$!
 echo "==> lint gate (tsc --noEmit, ESLint, Prettier check), alongside the production build"
 lint_log=$(mktemp)
 npm run lint >"$lint_log" 2>&1 &
 lint_pid=$!
-# A failed build ends the script: the lint gate and the scenarios go with it.
-trap '[ -z "$lint_pid" ] || kill "$lint_pid" 2>/dev/null; [ -z "$ahead_pid" ] || kill "$ahead_pid" 2>/dev/null; rm -f "$lint_log" "$ahead_log" "${RUNNABLE_AHEAD:-}"' EXIT
+# A failed build ends the script: the lint gate and the background job go with it.
+trap '[ -z "$lint_pid" ] || kill "$lint_pid" 2>/dev/null; [ -z "$background_pid" ] || kill "$background_pid" 2>/dev/null; rm -f "$lint_log" "$background_log" "$ready" "${RUNNABLE_AHEAD:-}"' EXIT
 
 echo "==> unit tests of the plugins' pure functions, on fixtures (node --test)"
 npm run test:unit || { status=$?; echo "unit tests: FAILED (see above)" >&2; }
@@ -85,19 +88,29 @@ if [ "$lint_status" -ne 0 ]; then
   echo "lint gate: FAILED (see above)" >&2
 fi
 
+# Chromium, for the browser tests: wait for the background install, if it is still going.
+while [ ! -s "$ready" ]; do
+  if ! kill -0 "$background_pid" 2>/dev/null; then
+    echo "installing Debian's ${missing[*]}: FAILED" >&2
+    cat "$background_log" >&2
+    exit 1
+  fi
+  sleep 1
+done
+packages_s=$((SECONDS - started))
+
 echo "==> running the tests"
 tests_started=$SECONDS
 npx playwright test "$@" || status=$?
 tests_s=$((SECONDS - tests_started))
-if [ -n "$ahead_pid" ]; then
-  # Done by now (the runnable tests waited for its results), unless it failed on its own.
-  if ! wait "$ahead_pid"; then
-    status=1
-    echo "runnable scenarios run ahead: FAILED" >&2
-    cat "$ahead_log" >&2
-  fi
-  ahead_pid=
+# The scenarios are done by now (the runnable tests waited for their results), unless their
+# runner failed on its own.
+if ! wait "$background_pid"; then
+  status=1
+  echo "runnable scenarios run ahead: FAILED" >&2
+  cat "$background_log" >&2
 fi
+background_pid=
 node tests/lib/summary.mjs test-results/results.json || true
-echo "npm test: $((SECONDS - started)) s after the installs (build ${build_s} s, lint gate done at ${lint_s} s, Playwright ${tests_s} s)"
+echo "npm test: $((SECONDS - started)) s after npm ci (Debian packages in at ${packages_s} s, build ${build_s} s, lint gate done at ${lint_s} s, Playwright ${tests_s} s)"
 exit "$status"
