@@ -123,6 +123,39 @@ test('an endless loop in the checked code: the watchdog stops it, and Check work
   expect(await editorCode(page)).toBe(challenge.solution);
 });
 
+test('a check that cannot be downloaded says so, with the error and Retry below it, and Check works once it can', async ({
+  context,
+}) => {
+  const challenge = PER_PAGE[0]!;
+  const page = await context.newPage();
+  const chunk = new RegExp(`/challenge-${challenge.id}-[^/]*\\.js$`);
+  await page.route(chunk, (route) => route.abort());
+  await checkClosed(page, challenge);
+  const outcome = result(page, challenge.id);
+  await expect(outcome).toHaveText(
+    'Not checked: a part of the check could not be downloaded (see below).',
+    {timeout: 30_000},
+  );
+  // The example's run starts after the check has failed: the error stays.
+  await expect(section(page, challenge.id).locator('[data-live-status]')).toContainText('Running', {
+    timeout: 30_000,
+  });
+  const error = section(page, challenge.id).locator('[data-live-error]');
+  await expect(error).toBeVisible();
+  await expect(error).toContainText(
+    "Download failed: The challenge's check could not be downloaded",
+  );
+  await expect(error.getByRole('button', {name: 'Retry'})).toBeVisible();
+  // Below the outcome, as the outcome says.
+  const [outcomeBox, errorBox] = [await outcome.boundingBox(), await error.boundingBox()];
+  expect(errorBox!.y).toBeGreaterThan(outcomeBox!.y);
+  await page.unroute(chunk);
+  await section(page, challenge.id).getByRole('button', {name: 'Check', exact: true}).click();
+  await expect(outcome).toHaveAttribute('data-challenge-result', 'failed', {timeout: 30_000});
+  await expect(outcome).toHaveText(/^Not yet\. /);
+  await expect(error).toBeHidden();
+});
+
 test('a compile error in the checked code shows as in the live examples, with its line', async ({
   page,
 }) => {
@@ -135,7 +168,7 @@ test('a compile error in the checked code shows as in the live examples, with it
   lines[at] = `${lines[at]} )(`;
   await editor(page).fill(lines.join('\n'));
   await section(page, challenge.id).getByRole('button', {name: 'Check', exact: true}).click();
-  await expect(outcome).toHaveText('Not checked: the code did not run (the error is shown above).');
+  await expect(outcome).toHaveText('Not checked: the code did not run (the error is shown below).');
   await expect(section(page, challenge.id).locator('[data-live-error]')).toContainText(
     `Compile error at line ${at + 1}`,
   );

@@ -79,7 +79,7 @@ type Shown = LiveFailure & {from: 'run' | 'write' | 'stop' | 'check'};
 type Checked =
   | {state: 'running'}
   | {state: 'passed'; writes: number}
-  | {state: 'failed'; message?: string; threw: boolean}
+  | {state: 'failed'; message?: string; threw: boolean; download?: boolean}
   | {state: 'stopped'};
 /** The last type check of the code run: its first errors and their count, or why there is none. */
 type Types = {errors: TypeDiagnostic[]; count: number; ms: number} | {failed: string};
@@ -270,7 +270,12 @@ export default function Live({
           return;
         }
         if (message.failure) setError({...message.failure, from: 'check'});
-        setChecked({state: 'failed', message: message.message, threw: Boolean(message.failure)});
+        setChecked({
+          state: 'failed',
+          message: message.message,
+          threw: Boolean(message.failure),
+          download: message.failure?.phase === 'load',
+        });
         return;
       }
       if (message.type === 'stream') {
@@ -288,8 +293,9 @@ export default function Live({
         pending.current = 0;
         setBusy(false);
         setProgress(null);
-        // A stop's explanation stays with the run it restarted, until the reader's next Run.
-        setError((shown) => (shown?.from === 'stop' ? shown : null));
+        // A stop's explanation stays with the run it restarted, until the reader's next Run; a
+        // Check's error stays with the Check, which may have ended before this run started.
+        setError((shown) => (shown?.from === 'stop' || shown?.from === 'check' ? shown : null));
         const rows = Object.fromEntries(
           Object.entries(message.inputs).map(([n, e]) => [n, rowsOf(e)]),
         );
@@ -683,9 +689,12 @@ function CheckResult({checked}: {checked: Checked | null}): ReactNode {
   else if (checked?.state === 'passed') {
     text = `Passed: the resources held what they should when the service started and after each of the check’s ${checked.writes} writes.`;
   } else if (checked?.state === 'failed') {
+    // The error itself is the example's error line, just below this one.
     text = checked.message
-      ? `Not yet. ${checked.message}${checked.threw ? ' The error is shown above.' : ''}`
-      : 'Not checked: the code did not run (the error is shown above).';
+      ? `Not yet. ${checked.message}${checked.threw ? ' The error is shown below.' : ''}`
+      : checked.download
+        ? 'Not checked: a part of the check could not be downloaded (see below).'
+        : 'Not checked: the code did not run (the error is shown below).';
   }
   return (
     <p
