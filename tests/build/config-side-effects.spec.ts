@@ -7,10 +7,10 @@
  */
 import {execFileSync, spawn} from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import {test, expect} from '@playwright/test';
 import {ROOT} from '../lib/build-output';
+import {freePort} from '../lib/ports';
 import {copySite} from '../lib/temp-site';
 
 type Probe = {plugins: number; configLoad: string[]; control: string[]};
@@ -65,13 +65,3 @@ test('docusaurus serve with stale API inputs leaves the stamp and docs/api/ in p
     site.cleanup();
   }
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const {port} = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}

@@ -11,13 +11,13 @@
  * validate as OpenAPI 3.1 (@apidevtools/swagger-parser) and keep one path item per route shape,
  * each operation naming the parameters of its path template.
  */
-import {spawn, type ChildProcess} from 'node:child_process';
+import type {ChildProcess} from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import yaml from 'js-yaml';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import {test, expect} from '@playwright/test';
+import {freePort, startService} from '../lib/ports';
 
 const ROOT = path.resolve(__dirname, '../..');
 const DOCUMENT = 'static/openapi/skip-http-0.0.15.yaml';
@@ -111,33 +111,11 @@ function check(schema: Schema, value: unknown, at = '$'): string[] {
 type Service = {control: number; streaming: number; child: ChildProcess};
 const services: Record<'plain' | 'cors', Service | undefined> = {plain: undefined, cors: undefined};
 
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = net.createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const {port} = server.address() as net.AddressInfo;
-      server.close(() => done(port));
-    });
-  });
-}
-
 async function start(cors: boolean): Promise<Service> {
   const control = await freePort();
   const streaming = await freePort();
   const args = ['tests/lib/openapi-service.mjs', String(control), String(streaming), ...(cors ? ['cors'] : [])];
-  const child = spawn(process.execPath, args, {cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe']});
-  let log = '';
-  child.stdout!.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  // Ready once both ports have printed their line.
-  await new Promise<void>((done, fail) => {
-    const ready = () => {
-      if (log.includes(`port ${control}`) && log.includes(`port ${streaming}`)) done();
-    };
-    child.stdout!.on('data', ready);
-    child.once('exit', (code) => fail(new Error(`the service exited (${code}):\n${log}`)));
-  });
+  const child = await startService(args, {cwd: ROOT, control, streaming});
   return {control, streaming, child};
 }
 

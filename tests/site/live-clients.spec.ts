@@ -11,16 +11,16 @@
  * watermarks compared by order. The claims the example makes about watermarks are checked on
  * both. In Chromium: the landing page's clients at work.
  */
-import {spawn, type ChildProcess} from 'node:child_process';
+import type {ChildProcess} from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import {transform} from 'sucrase';
 import type {Entry, Json, SkipService} from '@skipruntime/core';
 import type {Locator, Page} from '@playwright/test';
 import {axeViolations} from '../lib/axe';
+import {freePort, startService} from '../lib/ports';
 import {sharedTest as test, expect} from '../lib/fixtures';
 import {ROOT} from '../lib/build-output';
 import {liveFence, startExample} from './live-helpers';
@@ -127,17 +127,6 @@ async function pageSide(code: string): Promise<Side> {
 // ---------------------------------------------------------------------------------------------
 // The real server's side: the page's code run with `tsx`, read over HTTP.
 
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = net.createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const {port} = server.address() as net.AddressInfo;
-      server.close(() => done(port));
-    });
-  });
-}
-
 /** Sends a request and returns the status and body. */
 function request(
   port: number,
@@ -198,19 +187,10 @@ async function startServer(code: string): Promise<Server> {
   fs.writeFileSync(path.join(dir, 'package.json'), '{"type": "module"}\n');
   fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
   fs.writeFileSync(path.join(dir, 'service.ts'), ported);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'service.ts'], {
+  const child = await startService(['--import', 'tsx', 'service.ts'], {
     cwd: dir,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let log = '';
-  child.stdout!.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  await new Promise<void>((done, fail) => {
-    const ready = () => {
-      if (log.includes(`port ${control}`) && log.includes(`port ${streaming}`)) done();
-    };
-    child.stdout!.on('data', ready);
-    child.once('exit', (code) => fail(new Error(`the service exited (${code}):\n${log}`)));
+    control,
+    streaming,
   });
   return {control, streaming, child, dir};
 }
