@@ -10,7 +10,7 @@ import type {Locator, Page} from '@playwright/test';
 import {axeViolations} from '../lib/axe';
 import {sharedTest as test, expect, hydrated} from '../lib/fixtures';
 import {CHALLENGES, checkOnNode, type FoundChallenge} from '../lib/challenges';
-import {editor, editorCode} from './live-helpers';
+import {editorCode, replaceCode} from './live-helpers';
 
 /** The first challenge of each page. */
 const PER_PAGE = CHALLENGES.filter(
@@ -28,6 +28,14 @@ async function checkClosed(page: Page, challenge: FoundChallenge): Promise<void>
   const check = section(page, challenge.id).getByRole('button', {name: 'Check', exact: true});
   await check.scrollIntoViewIfNeeded();
   await check.click();
+}
+
+/** Check pressed on the closed example, and its outcome for the starting code: failed. */
+async function startingCodeChecked(page: Page, challenge: FoundChallenge): Promise<Locator> {
+  await checkClosed(page, challenge);
+  const outcome = result(page, challenge.id);
+  await expect(outcome).toHaveAttribute('data-challenge-result', 'failed', {timeout: 30_000});
+  return outcome;
 }
 
 test('every page with challenges is covered, getting_started among them', () => {
@@ -66,7 +74,7 @@ for (const challenge of PER_PAGE) {
     await expect(outcome).toContainText('Passed');
 
     // A wrong edit fails again, with the difference the check finds on Node.
-    await editor(page).fill(challenge.start);
+    await replaceCode(page, challenge.start);
     await check.click();
     await expect(outcome).toHaveText(`Not yet. ${expected}`, {timeout: 30_000});
   });
@@ -97,10 +105,9 @@ test('an endless loop in the checked code: the watchdog stops it, and Check work
   page,
 }) => {
   const challenge = PER_PAGE[0]!;
-  await checkClosed(page, challenge);
-  const outcome = result(page, challenge.id);
-  await expect(outcome).toHaveAttribute('data-challenge-result', 'failed', {timeout: 30_000});
-  await editor(page).fill(
+  const outcome = await startingCodeChecked(page, challenge);
+  await replaceCode(
+    page,
     challenge.start.replace(/(mapEntry\([^)]*\)[^{]*\{)/, '$1\n    while (true) {}'),
   );
   await expect.poll(() => editorCode(page)).toContain('while (true) {}');
@@ -111,7 +118,7 @@ test('an endless loop in the checked code: the watchdog stops it, and Check work
   await expect(section(page, challenge.id).locator('[data-live-error]')).toContainText(
     'did not answer for 4 s',
   );
-  await editor(page).fill(challenge.solution);
+  await replaceCode(page, challenge.solution);
   await check.click();
   await expect(outcome).not.toHaveAttribute('data-challenge-result', 'running', {timeout: 30_000});
   // A failure says what the example showed, and which code was checked.
@@ -160,13 +167,11 @@ test('a compile error in the checked code shows as in the live examples, with it
   page,
 }) => {
   const challenge = PER_PAGE[0]!;
-  await checkClosed(page, challenge);
-  const outcome = result(page, challenge.id);
-  await expect(outcome).toHaveAttribute('data-challenge-result', 'failed', {timeout: 30_000});
+  const outcome = await startingCodeChecked(page, challenge);
   const lines = challenge.start.split('\n');
   const at = lines.findIndex((line) => line.includes('mapEntry('));
   lines[at] = `${lines[at]} )(`;
-  await editor(page).fill(lines.join('\n'));
+  await replaceCode(page, lines.join('\n'));
   await section(page, challenge.id).getByRole('button', {name: 'Check', exact: true}).click();
   await expect(outcome).toHaveText('Not checked: the code did not run (the error is shown below).');
   await expect(section(page, challenge.id).locator('[data-live-error]')).toContainText(

@@ -13,12 +13,12 @@ import {test, expect, expectClean, hydrated} from '../lib/fixtures';
 import {BUILD} from '../lib/build-output';
 import {
   EXAMPLES,
-  editor,
   editorCode,
   exampleOf,
   liveFence,
   resourceRows,
   startExample,
+  replaceCode,
 } from './live-helpers';
 
 /**
@@ -261,7 +261,7 @@ test('figures: the type checker is fetched after the first output; its bytes (gz
   }
   // A check on Run, the compiler loaded: from the click to the errors on screen.
   const code = await editorCode(page);
-  await editor(page).fill(code.replace('amount: 30}', "amount: '30'}"));
+  await replaceCode(page, code.replace('amount: 30}', "amount: '30'}"));
   const started = Date.now();
   await exampleOf(page).getByRole('button', {name: 'Run', exact: true}).click();
   await expect(types).toHaveAttribute('data-live-types', 'errors', {timeout: 30_000});

@@ -16,6 +16,7 @@ import {
   pageOutput,
   resourceRows,
   startExample,
+  replaceCode,
 } from './live-helpers';
 
 for (const {route, file, outputs} of EXAMPLES) {
@@ -118,7 +119,8 @@ test('functions: a code edit that changes the mapper changes the output', async 
   const code = await editorCode(page);
   // Drop the minimum: the order under it now counts too.
   expect(code).toContain('inputs.orders.map(AmountPerCustomer, 10)');
-  await editor(page).fill(
+  await replaceCode(
+    page,
     code.replace(
       'inputs.orders.map(AmountPerCustomer, 10)',
       'inputs.orders.map(AmountPerCustomer, 0)',
@@ -139,7 +141,7 @@ test('a syntax error shows its message and line; the last good run stays usable'
   const line = lines.findIndex((l) => l.includes('const {customer, amount}')) + 1;
   expect(line).toBeGreaterThan(0);
   lines[line - 1] = '    const {customer, amount} = = orders.getUnique();';
-  await editor(page).fill(lines.join('\n'));
+  await replaceCode(page, lines.join('\n'));
   await exampleOf(page).getByRole('button', {name: 'Run', exact: true}).click();
   const error = exampleOf(page).locator('[data-live-error]');
   const column = lines[line - 1]!.indexOf('= =') + 3;
@@ -164,7 +166,7 @@ test('a runtime error names the line of the code that threw', async ({page}) => 
   const lines = code.split('\n');
   const line = lines.findIndex((l) => l.includes('const {customer, amount}')) + 1;
   lines.splice(line, 0, "    throw new Error('no orders today');");
-  await editor(page).fill(lines.join('\n'));
+  await replaceCode(page, lines.join('\n'));
   await exampleOf(page).getByRole('button', {name: 'Run', exact: true}).click();
   await expect(exampleOf(page).locator('[data-live-error]')).toHaveText(
     new RegExp(`^Runtime error at line ${line + 1}: .*no orders today`),
@@ -175,7 +177,7 @@ test('Reset returns the code and the data to the page version', async ({page}) =
   const {code} = liveFence('src/pages/_home/sample.mdx');
   await startExample(page, '/');
   const original = await resourceRows(page, 'totals');
-  await editor(page).fill(code.replace('amount: 30', 'amount: 70'));
+  await replaceCode(page, code.replace('amount: 30', 'amount: 70'));
   await exampleOf(page).getByRole('button', {name: 'Run', exact: true}).click();
   await expect.poll(() => resourceRows(page, 'totals')).not.toEqual(original);
   await exampleOf(page).getByRole('button', {name: 'Reset'}).click();

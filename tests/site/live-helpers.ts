@@ -164,3 +164,27 @@ export const editorCode = (page: Page): Promise<string> =>
       el as unknown as {cmTile?: {root?: {view?: {state: {doc: {toString(): string}}}}}}
     ).cmTile!.root!.view!.state.doc.toString(),
   );
+
+/**
+ * Replaces the editor's whole text, through CodeMirror's own view (as its select-all and a paste
+ * would). Locator.fill selects the editor's DOM, which holds only the lines CodeMirror has drawn:
+ * with the rest of a long text left in place, the code ran with its declarations twice.
+ */
+export async function replaceCode(page: Page, text: string): Promise<void> {
+  await editor(page).evaluate((el, insert) => {
+    const {view} = (
+      el as unknown as {
+        cmTile: {
+          root: {
+            view: {
+              state: {doc: {length: number}};
+              dispatch(spec: {changes: {from: number; to: number; insert: string}}): void;
+            };
+          };
+        };
+      }
+    ).cmTile.root;
+    view.dispatch({changes: {from: 0, to: view.state.doc.length, insert}});
+  }, text);
+  await expect.poll(() => editorCode(page)).toBe(text);
+}

@@ -9,7 +9,7 @@
  */
 import type {Locator, Page} from '@playwright/test';
 import {sharedTest as test, expect, hydrated} from '../lib/fixtures';
-import {EXAMPLES, editor, editorCode, exampleOf, startExample} from './live-helpers';
+import {EXAMPLES, editor, editorCode, exampleOf, startExample, replaceCode} from './live-helpers';
 
 const runButton = (page: Page) => exampleOf(page).getByRole('button', {name: 'Run', exact: true});
 const status = (page: Page) => exampleOf(page).locator('[data-live-status]');
@@ -30,7 +30,7 @@ async function runEdited(page: Page, edit: (code: string) => string): Promise<vo
   const code = await editorCode(page);
   const next = edit(code);
   expect(next, 'the edit changes the code').not.toBe(code);
-  await editor(page).fill(next);
+  await replaceCode(page, next);
   await runButton(page).click();
 }
 
@@ -219,7 +219,7 @@ test('a top-level await that never settles can be stopped; edits never reach the
   const value = orders(page).getByRole('textbox', {name: 'Value of o-1 in orders (JSON)'});
   await expect(value).toBeDisabled();
   // Running other code meanwhile replaces the stuck run.
-  await editor(page).fill((await editorCode(page)).replace('await new Promise(() => {});\n', ''));
+  await replaceCode(page, (await editorCode(page)).replace('await new Promise(() => {});\n', ''));
   await runButton(page).click();
   await expect(status(page)).toContainText(/first output \d+ ms/, {timeout: 20_000});
   const ms = Number(/first output (\d+) ms/.exec((await status(page).textContent()) ?? '')![1]);
