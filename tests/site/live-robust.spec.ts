@@ -41,65 +41,78 @@ const WIDTHS = [
   {width: 1280, height: 720},
 ];
 
-for (const {route} of EXAMPLES) {
-  for (const viewport of WIDTHS) {
-    test(`${route} at ${viewport.width} px: Run keeps the example's top and height, and the loading line where the button was`, async ({
-      context,
-    }) => {
-      const page = await context.newPage();
-      await page.setViewportSize(viewport);
-      await page.goto(route);
-      await hydrated(page);
-      const example = exampleOf(page);
-      const runLive = example.getByRole('button', {name: 'Run live'});
-      await runLive.scrollIntoViewIfNeeded();
-      const before = await box(example);
-      const button = await box(runLive);
-      // Every status line the example shows, from the click to the first output.
-      await page.evaluate(() => {
-        const seen: string[] = [];
-        (window as unknown as {liveStatuses: string[]}).liveStatuses = seen;
-        new MutationObserver(() => {
-          document
-            .querySelectorAll('[data-live-example] [role=status]')
-            .forEach((el) => seen.push(el.textContent ?? ''));
-        }).observe(document.body, {subtree: true, childList: true, characterData: true});
+test.describe('on a slow connection', () => {
+  // One retry: once in about thirty full runs on the loaded two-core machine, a chunk of the
+  // running example never finished loading under the emulated connection (the status stayed at
+  // "Loading the live example…" for 40 s; 20 runs of these tests alone under load never did it).
+  // A test that passes on its retry is named in the run's closing lines (tests/lib/summary.mjs),
+  // and the failure lists the requests still open.
+  test.describe.configure({retries: 1});
+  for (const {route} of EXAMPLES) {
+    for (const viewport of WIDTHS) {
+      test(`${route} at ${viewport.width} px: Run keeps the example's top and height, and the loading line where the button was`, async ({
+        context,
+      }) => {
+        const page = await context.newPage();
+        const open = new Set<string>();
+        page.on('request', (request) => open.add(request.url()));
+        page.on('requestfinished', (request) => open.delete(request.url()));
+        page.on('requestfailed', (request) => open.delete(request.url()));
+        await page.setViewportSize(viewport);
+        await page.goto(route);
+        await hydrated(page);
+        const example = exampleOf(page);
+        const runLive = example.getByRole('button', {name: 'Run live'});
+        await runLive.scrollIntoViewIfNeeded();
+        const before = await box(example);
+        const button = await box(runLive);
+        // Every status line the example shows, from the click to the first output.
+        await page.evaluate(() => {
+          const seen: string[] = [];
+          (window as unknown as {liveStatuses: string[]}).liveStatuses = seen;
+          new MutationObserver(() => {
+            document
+              .querySelectorAll('[data-live-example] [role=status]')
+              .forEach((el) => seen.push(el.textContent ?? ''));
+          }).observe(document.body, {subtree: true, childList: true, characterData: true});
+        });
+        // A slow connection (about 16 Mbit/s), so the runtime's download (2.5 MB before the first
+        // output) takes over a second and reports its progress.
+        const cdp = await page.context().newCDPSession(page);
+        await cdp.send('Network.emulateNetworkConditions', {
+          offline: false,
+          latency: 20,
+          downloadThroughput: 2_000_000,
+          uploadThroughput: 2_000_000,
+        });
+        await runLive.click();
+        // While loading, and once running: same top, never shorter.
+        const loading = await box(example);
+        expect(Math.abs(loading.top - before.top)).toBeLessThanOrEqual(2);
+        expect(loading.height).toBeGreaterThanOrEqual(before.height - 2);
+        // The download takes about 1.3 s; the rest is the runtime starting, slower on a busy machine.
+        await expect(
+          page.locator('[data-live-resource] tbody tr').first(),
+          `the first output; requests still open: ${[...open].join(', ') || 'none'}`,
+        ).toBeVisible({timeout: 40_000});
+        const running = await box(example);
+        expect(Math.abs(running.top - before.top)).toBeLessThanOrEqual(2);
+        expect(running.height).toBeGreaterThanOrEqual(before.height - 2);
+        // The Run control and the status are where the Run live button was, in the viewport.
+        const run = await box(runButton(page));
+        expect(Math.abs(run.top - button.top), 'the Run control moved').toBeLessThanOrEqual(4);
+        await expect(status(page)).toBeInViewport();
+        await expect(runButton(page)).toBeFocused();
+        const statuses = await page.evaluate(
+          () => (window as unknown as {liveStatuses: string[]}).liveStatuses,
+        );
+        expect(statuses.some((s) => /\d+ KiB of \d+ KiB of the runtime downloaded/.test(s))).toBe(
+          true,
+        );
       });
-      // A slow connection (about 16 Mbit/s), so the runtime's download (2.5 MB before the first
-      // output) takes over a second and reports its progress.
-      const cdp = await page.context().newCDPSession(page);
-      await cdp.send('Network.emulateNetworkConditions', {
-        offline: false,
-        latency: 20,
-        downloadThroughput: 2_000_000,
-        uploadThroughput: 2_000_000,
-      });
-      await runLive.click();
-      // While loading, and once running: same top, never shorter.
-      const loading = await box(example);
-      expect(Math.abs(loading.top - before.top)).toBeLessThanOrEqual(2);
-      expect(loading.height).toBeGreaterThanOrEqual(before.height - 2);
-      // The download takes about 1.3 s; the rest is the runtime starting, slower on a busy machine.
-      await expect(page.locator('[data-live-resource] tbody tr').first()).toBeVisible({
-        timeout: 40_000,
-      });
-      const running = await box(example);
-      expect(Math.abs(running.top - before.top)).toBeLessThanOrEqual(2);
-      expect(running.height).toBeGreaterThanOrEqual(before.height - 2);
-      // The Run control and the status are where the Run live button was, in the viewport.
-      const run = await box(runButton(page));
-      expect(Math.abs(run.top - button.top), 'the Run control moved').toBeLessThanOrEqual(4);
-      await expect(status(page)).toBeInViewport();
-      await expect(runButton(page)).toBeFocused();
-      const statuses = await page.evaluate(
-        () => (window as unknown as {liveStatuses: string[]}).liveStatuses,
-      );
-      expect(statuses.some((s) => /\d+ KiB of \d+ KiB of the runtime downloaded/.test(s))).toBe(
-        true,
-      );
-    });
+    }
   }
-}
+});
 
 test('an unreachable live chunk gives a message and Retry inside the example, not the crash page', async ({
   page,
