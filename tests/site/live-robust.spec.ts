@@ -91,10 +91,12 @@ test.describe('on a slow connection', () => {
         expect(Math.abs(loading.top - before.top)).toBeLessThanOrEqual(2);
         expect(loading.height).toBeGreaterThanOrEqual(before.height - 2);
         // The download takes about 1.3 s; the rest is the runtime starting, slower on a busy machine.
-        await expect(
-          page.locator('[data-live-resource] tbody tr').first(),
-          `the first output; requests still open: ${[...open].join(', ') || 'none'}`,
-        ).toBeVisible({timeout: 40_000});
+        await expect(page.locator('[data-live-resource] tbody tr').first())
+          .toBeVisible({timeout: 40_000})
+          .catch((error: Error) => {
+            error.message += `\nRequests still open: ${[...open].join(', ') || 'none'}`;
+            throw error;
+          });
         const running = await box(example);
         expect(Math.abs(running.top - before.top)).toBeLessThanOrEqual(2);
         expect(running.height).toBeGreaterThanOrEqual(before.height - 2);
