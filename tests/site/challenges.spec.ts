@@ -179,6 +179,46 @@ test('a compile error in the checked code shows as in the live examples, with it
   );
 });
 
+/** A code block's text as the reader reads it: the typed blocks' quick-info popups left out. */
+const codeOf = (pre: Locator): Promise<string> =>
+  pre.evaluate((el) => {
+    const copy = el.cloneNode(true) as Element;
+    copy.querySelectorAll('.tq-pop').forEach((pop) => pop.remove());
+    return (copy.textContent ?? '').trim();
+  });
+
+test('without JavaScript every challenge reads: its task, its starting code, a folded hint and a folded solution that open', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({javaScriptEnabled: false});
+  try {
+    const page = await context.newPage();
+    for (const route of new Set(CHALLENGES.map((c) => c.route))) {
+      await page.goto(route);
+      for (const challenge of CHALLENGES.filter((c) => c.route === route)) {
+        const card = section(page, challenge.id);
+        await expect(card.getByRole('heading', {name: /^Challenge: /})).toBeVisible();
+        // The task: a paragraph before the code.
+        await expect(card.locator('p').first()).not.toBeEmpty();
+        // The starting code, as its block (the live example waits for JavaScript).
+        expect(await codeOf(card.locator('pre').first())).toBe(challenge.start.trim());
+        for (const part of ['hint', 'solution']) {
+          const details = card.locator(`[data-challenge-${part}]`);
+          await expect(details).not.toHaveAttribute('open');
+          await details.locator('summary').click();
+          await expect(details).toHaveAttribute('open');
+          await expect(details.locator('div').first()).toBeVisible();
+        }
+        expect(await codeOf(card.locator('[data-challenge-solution] pre').first())).toBe(
+          challenge.solution.trim(),
+        );
+      }
+    }
+  } finally {
+    await context.close();
+  }
+});
+
 test('at 390 px a challenge with its check open fits the width', async ({page}) => {
   const challenge = PER_PAGE[0]!;
   await page.setViewportSize({width: 390, height: 844});
