@@ -10,7 +10,7 @@ import type {Locator, Page} from '@playwright/test';
 import {axeViolations} from '../lib/axe';
 import {sharedTest as test, expect, hydrated} from '../lib/fixtures';
 import {CHALLENGES, checkOnNode, type FoundChallenge} from '../lib/challenges';
-import {editorCode, replaceCode} from './live-helpers';
+import {editorCode, replaceCode, startExample} from './live-helpers';
 
 /** The first challenge of each page. */
 const PER_PAGE = CHALLENGES.filter(
@@ -217,6 +217,33 @@ test('without JavaScript every challenge reads: its task, its starting code, a f
   } finally {
     await context.close();
   }
+});
+
+test("a challenge checked, its hint and solution used, and the two clients driven store nothing but the spec's keys", async ({
+  context,
+}) => {
+  const page = await context.newPage();
+  const challenge = PER_PAGE[0]!;
+  const outcome = await startingCodeChecked(page, challenge);
+  await section(page, challenge.id).locator('[data-challenge-hint] summary').click();
+  const solution = section(page, challenge.id).locator('[data-challenge-solution]');
+  await solution.locator('summary').click();
+  await solution.getByRole('button', {name: 'Put this solution in the editor'}).click();
+  await section(page, challenge.id).getByRole('button', {name: 'Check', exact: true}).click();
+  await expect(outcome).toHaveAttribute('data-challenge-result', 'passed', {timeout: 30_000});
+  await startExample(page, '/');
+  const clients = page.locator('[data-live-clients] [data-live-client]');
+  await clients.first().getByRole('button', {name: 'Disconnect'}).click();
+  await clients.first().getByRole('button', {name: 'Connect'}).click();
+  // Spec §7: local storage holds 'theme' and the announcement bar's two keys, at most.
+  const {cookies, origins} = await context.storageState();
+  expect(cookies).toEqual([]);
+  const keys = origins.flatMap((origin) => origin.localStorage.map((item) => item.name));
+  expect(keys.filter((key) => key !== 'theme' && !/^docusaurus\.announcement/.test(key))).toEqual(
+    [],
+  );
+  expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+  expect(await page.evaluate(async () => (await indexedDB.databases()).length)).toBe(0);
 });
 
 test('at 390 px a challenge with its check open fits the width', async ({page}) => {
