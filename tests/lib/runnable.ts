@@ -396,8 +396,18 @@ function isFree(port: number): Promise<boolean> {
   });
 }
 
-/** RUNNABLE_PORTS (default 21000-21499), split into slices of 50, one per parallel worker. */
+/**
+ * RUNNABLE_PORTS (default 21000-21499), split into slices of 50, one per parallel worker (and
+ * one for the scenarios run ahead, tests/lib/scenarios-ahead.ts). A port handed out stays
+ * reserved until its scenario ends (`releasePorts`): the scenarios of a pool run side by side,
+ * and one may start its service well after its ports were chosen, when a free-port probe alone
+ * would hand the same port to the next scenario once the cursor has gone round.
+ */
 const portCursor = new Map<number, number>();
+const reserved = new Set<number>();
+const releasePorts = (ports: Iterable<number>) => {
+  for (const port of ports) reserved.delete(port);
+};
 async function freePort(parallelIndex: number): Promise<number> {
   const [lo, hi] = (process.env.RUNNABLE_PORTS ?? '21000-21499').split('-').map(Number);
   const slices = Math.max(1, Math.floor((hi - lo + 1) / 50));
@@ -408,10 +418,13 @@ async function freePort(parallelIndex: number): Promise<number> {
     const port = start + offset;
     if (
       port <= hi &&
+      !reserved.has(port) &&
       (await isFree(port)) &&
       !fs.existsSync(`/var/run/postgresql/.s.PGSQL.${port}`)
-    )
+    ) {
+      reserved.add(port);
       return port;
+    }
   }
   throw new Error(`no free port in ${start}-${start + 49}`);
 }
@@ -644,9 +657,10 @@ export async function runScenario(
     // An empty folder: the page's own steps create the project and install its packages.
     let cwd = dir;
     if (scenario.needs.includes('postgresql')) {
-      postgres = new Postgres(
-        ports.get(PAGE_POSTGRES_PORT) ?? (await freePort(options.parallelIndex ?? 0)),
-      );
+      let port = ports.get(PAGE_POSTGRES_PORT);
+      if (port === undefined)
+        ports.set(PAGE_POSTGRES_PORT, (port = await freePort(options.parallelIndex ?? 0)));
+      postgres = new Postgres(port);
       await postgres.start(log);
     }
 
@@ -757,6 +771,7 @@ export async function runScenario(
     for (const proc of [...procs].reverse()) await proc.stop('SIGINT', 3000);
     await postgres?.stop();
     fs.rmSync(dir, {recursive: true, force: true});
+    releasePorts(ports.values());
   }
   const ms = Date.now() - started;
   log(
