@@ -43,6 +43,15 @@ fi
 
 status=0
 started=$SECONDS
+# The machine's busy CPU time so far, in seconds (all processes, all cores: /proc/stat's user,
+# nice, system, irq, softirq and steal), or nothing where /proc/stat is missing. At the end the
+# run's share is printed: on a machine this busy, wall time is bounded below by that CPU time
+# over the number of cores, whatever the order of the work.
+busy_cpu_s() {
+  [ -r /proc/stat ] || return 0
+  awk -v hz="$(getconf CLK_TCK)" '$1 == "cpu" {print int(($2 + $3 + $4 + $7 + $8 + $9) / hz); exit}' /proc/stat
+}
+cpu_started=$(busy_cpu_s)
 # In the background, beside the lint gate, the unit tests and the build (none of which needs
 # them): the Debian packages are installed, then, on a whole run, the runnable scenarios start
 # (tests/lib/scenarios-ahead.ts). These need no build and mostly wait, so they run beside the
@@ -112,5 +121,11 @@ if ! wait "$background_pid"; then
 fi
 background_pid=
 node tests/lib/summary.mjs test-results/results.json || true
-echo "npm test: $((SECONDS - started)) s after npm ci (Debian packages in at ${packages_s} s, build ${build_s} s, lint gate done at ${lint_s} s, Playwright ${tests_s} s)"
+wall_s=$((SECONDS - started))
+echo "npm test: ${wall_s} s after npm ci (Debian packages in at ${packages_s} s, build ${build_s} s, lint gate done at ${lint_s} s, Playwright ${tests_s} s)"
+if [ -n "$cpu_started" ]; then
+  cores=$(nproc)
+  cpu_s=$(($(busy_cpu_s) - cpu_started))
+  echo "CPU: the machine was busy ${cpu_s} CPU s of ${cores} cores x ${wall_s} s ($((100 * cpu_s / (cores * (wall_s > 0 ? wall_s : 1))))%), so this work needs at least $((cpu_s / cores)) s of wall on ${cores} cores (anything else running on the machine counts too)"
+fi
 exit "$status"
