@@ -144,12 +144,12 @@ export default function Clients({
       <p id={legendId} className={styles.hint}>
         <code>id:</code> is the event’s watermark, <code>start/clock</code>. The part before the
         slash names this start of the service (each Run makes a new one). The number is the
-        service’s clock, which moves forward whenever the service does work: a write, a new stream,
-        a client leaving, a snapshot read. So in each pane every event has a higher id than the one
-        before it, and both clients get the same id for the same write. The table above is one more
-        reader of the service, so a terminal that makes only these requests shows numbers one lower;
-        most other requests (a snapshot read, another stream) move the clock too, a health check
-        does not. The order is the same.
+        service’s clock, which moves forward whenever the service does work: a write it accepts, a
+        new stream, a client leaving, a snapshot read. So in each pane every event has a higher id
+        than the one before it, and both clients get the same id for the same write. The table above
+        is one more reader of the service, so a terminal that makes only these requests shows
+        numbers one lower; most other requests (a snapshot read, another stream) move the clock too,
+        a health check does not. The order is the same.
       </p>
       <div className={styles.clientPanes}>
         {state.clients.map((client, index) => (
