@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {test, expect} from '@playwright/test';
-import {ROOT, scenariosOf} from '../lib/runnable';
+import {ROOT, pageFiles, scenariosOf} from '../lib/runnable';
 import {scenarioTests} from '../lib/runnable-tests';
 
 const FILE = 'tests/runnable/claims.md';
@@ -52,4 +52,59 @@ test('the TypeScript of tests/runnable/claims.md compiles, strict, like a page s
   expect(samples.length).toBe(TEXT.match(/^```ts\b/gm)?.length);
   expect(samples.length).toBeGreaterThan(0);
   expect(checkSamples(samples).failures).toEqual([]);
+});
+
+test('every reference a page makes to this file names a scenario, block or section it has', () => {
+  // What the file offers: scenario ids, `<scenario>/<block>` names of its run= and output=
+  // attributes, and its headings (outside code blocks), which pages quote by their opening words.
+  const ids = new Set(scenarios.map((s) => s.id));
+  const blocks = new Set(
+    [...TEXT.matchAll(/\b(?:run|output)="([^"]+)"/g)].flatMap((m) => m[1]!.split(/\s+/)),
+  );
+  const headings: string[] = [];
+  let fenced = false;
+  for (const line of TEXT.split('\n')) {
+    if (/^\s*```/.test(line)) fenced = !fenced;
+    else if (!fenced && /^#{1,6} /.test(line)) headings.push(line.replace(/^#+ /, '').trim());
+  }
+
+  const wrong: string[] = [];
+  let references = 0;
+  for (const file of pageFiles()) {
+    const text = fs.readFileSync(path.join(ROOT, file), 'utf8');
+    // Comments in Markdown (<!-- -->) and in MDX ({/* */}) that cite the file.
+    for (const m of text.matchAll(/<!--([\s\S]*?)-->|\{\/\*([\s\S]*?)\*\/\}/g)) {
+      const comment = m[1] ?? m[2]!;
+      const at = comment.indexOf(FILE);
+      if (at < 0) continue;
+      const cited = comment.slice(at + FILE.length);
+      const line = text.slice(0, m.index).split('\n').length;
+      const where = `${file}:${line}`;
+      references++;
+      // "<scenario>/<block>": right after the file's name, after "block(s)", or whenever the part
+      // before the slash is one of the file's scenarios (so package paths such as dist/src pass).
+      for (const r of cited.matchAll(/(^|[\s,:(])([a-z][a-z0-9-]*)\/([\w.-]*\w)/g)) {
+        const [scenario, block] = [r[2]!, r[3]!];
+        const before = cited.slice(0, r.index + r[1]!.length);
+        const direct = /^[\s,:]*$/.test(before) || /\bblocks?\s+$/.test(before);
+        if (!ids.has(scenario) && !direct) continue;
+        if (!blocks.has(`${scenario}/${block}`))
+          wrong.push(`${where}: no block ${scenario}/${block}`);
+      }
+      // "scenario <id>", where the id ends the phrase ("the lowstock scenario of ..." names
+      // another file's).
+      for (const r of cited.matchAll(/\bscenario ([a-z][a-z0-9-]*)(?=\s*[,;(]|\s*$| and )/g)) {
+        if (!ids.has(r[1]!)) wrong.push(`${where}: no scenario ${r[1]}`);
+      }
+      // A quoted section: right after the file's name, or after another quoted one.
+      for (const r of comment
+        .slice(at)
+        .matchAll(/(?<=claims\.md,?\s*|"\s*(?:,|and)\s*)"([^"]+)"/g)) {
+        if (!headings.some((h) => h.startsWith(r[1]!)))
+          wrong.push(`${where}: no section "${r[1]}"`);
+      }
+    }
+  }
+  expect(references, 'pages citing the file').toBeGreaterThan(20);
+  expect(wrong).toEqual([]);
 });
