@@ -13,7 +13,7 @@
 #      background (tests/lib/scenarios-ahead.ts): they need no build and mostly wait;
 #   6. runs the Playwright suites (browser tests against the served build, the build-level
 #      checks and the runnable samples), then prints a summary: the counts, each project's
-#      duration, and the time of each step of this script.
+#      duration, the time of each step of this script, and the machine's busy CPU time.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
