@@ -11,7 +11,7 @@ import path from 'node:path';
 import {execFileSync} from 'node:child_process';
 import {test, expect} from '@playwright/test';
 import {BUILD, ROOT, readRoute} from '../lib/build-output';
-import fences from '../lib/fences.cjs';
+import fences from '../../src/lib/fences.cjs';
 import {firstLoad} from '../lib/first-load.cjs';
 
 /** The landing page's sample, an MDX partial of src/pages (route `/`). */

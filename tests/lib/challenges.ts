@@ -16,7 +16,7 @@ import {runCheck, type CheckOutcome} from '../../src/components/LiveService/chec
 import {evaluate, transpile} from '../../src/components/LiveService/evaluate';
 import type {ChallengeDefinition} from '../../src/challenges/format';
 import {ROOT} from './root.cjs';
-import fences from './fences.cjs';
+import fences from '../../src/lib/fences.cjs';
 
 const {extractBlocks, parseMeta} = fences;
 

@@ -37,7 +37,7 @@ const CONTENT_DIRS = ['docs', 'blog', 'src/pages/_home'];
 export type Block = {lang: string; meta: string; line: number; code: string};
 export type Meta = {attrs: Record<string, string>; flags: Set<string>};
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const fences = require('./fences.cjs') as {
+const fences = require('../../src/lib/fences.cjs') as {
   extractBlocks: (text: string) => Block[];
   parseMeta: (meta: string) => Meta;
   isFragment: (block: {meta: string}) => boolean;

@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import ts from 'typescript';
-import fences from './fences.cjs';
+import fences from '../../src/lib/fences.cjs';
 import {ROOT} from './root.cjs';
 
 const {extractBlocks, isFragment, parseMeta} = fences;

@@ -11,7 +11,7 @@ import path from 'node:path';
 import {expect, type Locator, type Page} from '@playwright/test';
 import {hydrated} from '../lib/fixtures';
 import {ROOT} from '../lib/build-output';
-import {extractBlocks, parseMeta} from '../lib/fences.cjs';
+import {extractBlocks, parseMeta} from '../../src/lib/fences.cjs';
 import {POSTS} from '../lib/sources';
 import {parseShow, shownLabel} from '../../src/components/LiveService/state';
 

@@ -21,7 +21,7 @@ import {runCheck} from '../../src/components/LiveService/check';
 import {evaluate, transpile} from '../../src/components/LiveService/evaluate';
 import type {ChallengeDefinition} from '../../src/challenges/format';
 import {ROOT} from '../lib/root.cjs';
-import fences from '../lib/fences.cjs';
+import fences from '../../src/lib/fences.cjs';
 
 const {extractBlocks} = fences;
 
