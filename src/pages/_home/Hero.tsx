@@ -25,7 +25,9 @@ export default function Hero(): ReactNode {
           </Link>
         </div>
         <p className={styles.install}>
-          <code>npm i @skipruntime/core @skipruntime/server @skipruntime/helpers</code>
+          <code>
+            npm i @skipruntime/core@0.0.15 @skipruntime/server@0.0.15 @skipruntime/helpers@0.0.15
+          </code>
         </p>
       </div>
     </header>
