@@ -1,11 +1,11 @@
 import {defineConfig} from '@playwright/test';
-import {CHROMIUM_ARGS} from './tests/lib/chromium-args.cjs';
+import {CHROMIUM_ARGS} from './scripts/lib/chromium-args.cjs';
 
 /** Where the production build is served during the tests. */
 export const PORT = Number(process.env.SITE_TEST_PORT ?? 3210);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
 
-// Debian's Chromium, headless, kept off the network (tests/lib/chromium-args.cjs).
+// Debian's Chromium, headless, kept off the network (scripts/lib/chromium-args.cjs).
 export {CHROMIUM_ARGS};
 
 // --- runnable samples (README, "Runnable samples") ---

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {promisify} from 'node:util';
 import {test, expect} from '@playwright/test';
-import {ROOT as root} from '../lib/root.cjs';
+import {ROOT as root} from '../../src/lib/root.cjs';
 
 const run = promisify(execFile);
 

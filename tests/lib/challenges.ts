@@ -15,7 +15,7 @@ import * as core from '@skipruntime/core';
 import {runCheck, type CheckOutcome} from '../../src/components/LiveService/check';
 import {evaluate, transpile} from '../../src/components/LiveService/evaluate';
 import type {ChallengeDefinition} from '../../src/challenges/format';
-import {ROOT} from './root.cjs';
+import {ROOT} from '../../src/lib/root.cjs';
 import fences from '../../src/lib/fences.cjs';
 
 const {extractBlocks, parseMeta} = fences;

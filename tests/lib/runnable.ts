@@ -22,7 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {pathToFileURL} from 'node:url';
 
-import {ROOT} from './root.cjs';
+import {ROOT} from '../../src/lib/root.cjs';
 
 export {ROOT};
 const LOOPBACK_PRELOAD = path.join(__dirname, 'runnable-loopback.mjs');

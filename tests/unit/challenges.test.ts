@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import {compare} from '../../src/components/LiveService/check';
-import {ROOT} from '../lib/root.cjs';
+import {ROOT} from '../../src/lib/root.cjs';
 import {CHALLENGES as all, checkOnNode as check} from '../lib/challenges';
 
 test('the guides have challenges, getting_started at least two, each id once', () => {
