@@ -1,7 +1,7 @@
 /**
  * The format of a challenge: a task at the end of a guide that the reader solves by editing a
  * live example, and that **Check** verifies by running the reader's code on the Skip runtime
- * (README, "Challenges").
+ * (CONTRIBUTING.md, "Challenges").
  *
  * ## On the page (an `.mdx` guide)
  *

@@ -42,7 +42,7 @@ const FENCE_OPTIONS = [
       'tests/lib/runnable.ts',
     ],
     meaning:
-      'A deliberately incomplete sample: counted, never compiled for errors nor run (at most one block in ten).',
+      'A deliberately incomplete sample: counted and typed where it resolves, never checked for errors nor run.',
   },
   {
     name: 'errors',
