@@ -142,7 +142,7 @@ const config: Config = {
           // "Last updated on" under each guide, from the git history of its source (production
           // builds only). The API pages are generated and untracked, so git gives them no
           // date and they show none. In a shallow clone every guide shows the date of the
-          // clone's commit (README, "Last-updated dates").
+          // clone's commit (README, "Continuous integration and deployment").
           showLastUpdateTime: inGitWorktree,
           lastVersion: 'current',
           versions: {

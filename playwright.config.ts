@@ -1,14 +1,14 @@
 import {defineConfig} from '@playwright/test';
-import {CHROMIUM_ARGS} from './tests/lib/chromium-args.cjs';
+import {CHROMIUM_ARGS} from './scripts/lib/chromium-args.cjs';
 
 /** Where the production build is served during the tests. */
 export const PORT = Number(process.env.SITE_TEST_PORT ?? 3210);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
 
-// Debian's Chromium, headless, kept off the network (tests/lib/chromium-args.cjs).
+// Debian's Chromium, headless, kept off the network (scripts/lib/chromium-args.cjs).
 export {CHROMIUM_ARGS};
 
-// --- runnable samples (README, "Runnable samples") ---
+// --- runnable samples (CONTRIBUTING.md, "Runnable samples") ---
 // The guides' and posts' samples run against the real Skip runtime, no browser; each worker
 // takes its own slice of loopback ports (tests/lib/runnable.ts). One retry: these start real
 // services, curl and PostgreSQL on a loaded two-core machine, where a step once ran before a

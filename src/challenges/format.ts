@@ -1,7 +1,7 @@
 /**
  * The format of a challenge: a task at the end of a guide that the reader solves by editing a
  * live example, and that **Check** verifies by running the reader's code on the Skip runtime
- * (README, "Challenges").
+ * (CONTRIBUTING.md, "Challenges").
  *
  * ## On the page (an `.mdx` guide)
  *
@@ -38,13 +38,13 @@
  * - `id` is the definition's file name, `src/challenges/<id>.ts`; the live fence names the
  *   same id in `challenge="<id>"` (that is what puts **Check** next to Run). Ids are unique
  *   across the site: lower case, digits and `-`.
- * - The live fence is an ordinary live example (README, "Live examples"): `show=` lists the
+ * - The live fence is an ordinary live example (CONTRIBUTING.md, "Live examples"): `show=` lists the
  *   instances its tables show when the reader presses Run. The check does not use `show`: it
  *   reads the instances of the definition below.
  * - The starting code and the solution are whole programs, like the page's service: they
  *   end with `await runService(service, …)` (or `export const service`), import only
  *   `@skipruntime/core`, `@skipruntime/helpers` and `@skipruntime/server`, and compile
- *   (`node tests/lib/samples.mjs`). The solution fence is a plain ```` ```ts ```` fence inside
+ *   (`node src/plugins/typed-samples/samples.mjs`). The solution fence is a plain ```` ```ts ```` fence inside
  *   `<Solution>`; nothing else in the challenge is a TypeScript fence.
  * - Without JavaScript the task, the hint and the solution read as they are; the hint and
  *   the solution are folded (`<details>`).

@@ -1,13 +1,25 @@
 // @ts-check
 /**
- * The one fence parser of the site's tests: the sample checker (tests/lib/samples.mjs)
- * and the runnable runner (tests/lib/runnable.ts) both read pages with it, so a block one
- * of them sees is a block the other sees, with the same language, meta and line.
- * CommonJS so that both load it: an ES module script, and Playwright's CommonJS transform
- * of the runner on Node 20 (which cannot require an ES module).
+ * The grammar of a code fence's meta, and its one parser. The site reads fences with it (the
+ * typed-samples plugin's compile, the live examples, the code block wrapper) and so do the
+ * tests (the sample checker, the runnable runner, the live and challenge helpers): a block
+ * one of them sees is a block the others see, with the same language, meta and line.
  *
- * Meta flags that only other tools read (`live`, for the live examples) pass through as
- * flags; neither the checker nor the runner gives them a meaning.
+ * The grammar: after the language, the meta is a list of options separated by white space.
+ *   - `name` alone is a flag (`live`, `fragment`, `background`);
+ *   - `name=value` gives the option a value, written `"in double quotes"`, `'in single
+ *     quotes'` (either may hold spaces, and the other kind of quote), or bare up to the next
+ *     white space (`run=orders/service`);
+ *   - a name is letters, digits, `_` and `-`. A later option of the same name wins.
+ * Options the site does not know are kept, not refused, so that Docusaurus's own (such as
+ * `showLineNumbers`) pass through; ./fence-options.cjs lists the ones the site and its
+ * tests read, and a unit test (tests/unit/fences.test.ts) fails when a page's fence uses
+ * any other.
+ *
+ * CommonJS so that every reader loads it: the site's bundles, an ES module script, and
+ * Playwright's CommonJS transform of the runner on Node 20 (which cannot require an ES
+ * module). Browser code imports it, so it stays small: the table of options, with its
+ * prose, lives in ./fence-options.cjs, which no page bundles.
  */
 
 /**

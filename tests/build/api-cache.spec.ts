@@ -9,8 +9,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import {test, expect} from '@playwright/test';
-import {routeFilePath} from '../lib/route-file.cjs';
-import {ROOT} from '../lib/root.cjs';
+import {routeFilePath} from '../../scripts/lib/route-file.cjs';
+import {ROOT} from '../../src/lib/root.cjs';
 import {fixtureSite, type TempSite} from '../lib/temp-site';
 
 /** What TypeDoc's markdown plugin logs for each package it writes. */

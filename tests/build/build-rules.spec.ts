@@ -10,7 +10,7 @@
  */
 import fs from 'node:fs';
 import {test, expect} from '@playwright/test';
-import {routeFilePath} from '../lib/route-file.cjs';
+import {routeFilePath} from '../../scripts/lib/route-file.cjs';
 import {fixtureSite} from '../lib/temp-site';
 
 // A fixture build takes seconds; the margin is for a loaded machine.

@@ -1,13 +1,13 @@
 /**
  * Byte budgets: the first-load JavaScript and CSS of the five page types of the
- * performance budget (gzip level 9, read from build/ as tests/lib/first-load.cjs does).
+ * performance budget (gzip level 9, read from build/ as scripts/lib/first-load.cjs does).
  * Sizes are stable from build to build, so they are enforced here; timings stay in
  * `npm run bench`.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import {test, expect} from '@playwright/test';
-import {PAGE_TYPES, firstLoad} from '../lib/first-load.cjs';
+import {PAGE_TYPES, firstLoad} from '../../scripts/lib/first-load.cjs';
 import {BUILD} from '../lib/build-output';
 
 const KiB = 1024;

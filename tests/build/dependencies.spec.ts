@@ -2,14 +2,14 @@
  * The dependency check we run ourselves, since the advisory service is not reachable from
  * the build machines: the production tree is valid, and no installed copy of a package
  * with a published advisory is older than the advisory's fixed release for its line.
- * The README's "Dependency overrides" section says why each override exists.
+ * UPGRADING.md's "Dependency overrides" section says why each override exists.
  */
 import {execFile} from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import {promisify} from 'node:util';
 import {test, expect} from '@playwright/test';
-import {ROOT as root} from '../lib/root.cjs';
+import {ROOT as root} from '../../src/lib/root.cjs';
 
 const run = promisify(execFile);
 

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import {test, expect} from '@playwright/test';
 import {sitemapUrls} from '../lib/sitemap';
-import {routeFile} from '../lib/route-file.cjs';
+import {routeFile} from '../../scripts/lib/route-file.cjs';
 import {BUILD} from '../lib/build-output';
 
 

@@ -11,7 +11,7 @@ import path from 'node:path';
 import {test, expect} from '@playwright/test';
 import {DEFAULT_PARSE_FRONT_MATTER} from '@docusaurus/utils';
 import {checkedFrontMatter} from '../../front-matter';
-import {ROOT} from '../lib/root.cjs';
+import {ROOT} from '../../src/lib/root.cjs';
 import {fixtureSite, type TempSite} from '../lib/temp-site';
 import {GUIDES, POSTS} from '../lib/sources';
 

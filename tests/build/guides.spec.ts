@@ -17,7 +17,7 @@ type SampleReport = {
 
 /** Runs the sample checker the way a writer does, and reads its JSON report. */
 function checkSamples(root = ROOT): SampleReport {
-  const script = path.join(ROOT, 'tests/lib/samples.mjs');
+  const script = path.join(ROOT, 'src/plugins/typed-samples/samples.mjs');
   const out = execFileSync('node', [script, '--json', '--root', root], {cwd: ROOT, encoding: 'utf8'});
   return JSON.parse(out) as SampleReport;
 }

@@ -1,7 +1,7 @@
 /**
  * "Last updated on" under each guide (docs option `showLastUpdateTime`): the date is the
  * last commit of the guide's source, as `git log` gives it in this clone (in a shallow
- * clone, the clone's commit: README, "Last-updated dates"). The API pages are generated and
+ * clone, the clone's commit: README, "Continuous integration and deployment"). The API pages are generated and
  * untracked: they show no date.
  */
 import {execFileSync} from 'node:child_process';

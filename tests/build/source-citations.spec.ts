@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {test, expect} from '@playwright/test';
-import {ROOT} from '../lib/root.cjs';
+import {ROOT} from '../../src/lib/root.cjs';
 import {pageFiles} from '../lib/runnable';
 
 /** Lines of a file of node_modules, or undefined when it is missing. */

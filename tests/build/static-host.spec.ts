@@ -4,13 +4,13 @@
  * `404.html` for anything else, no rewrites, no `.html` guessing), every page of the sitemap
  * answers at its canonical path and with a trailing slash, as do the API package index
  * pages the previous site linked with a slash. `trailingSlash` is undefined in
- * docusaurus.config.ts, so each page is `<route>/index.html` (tests/lib/route-file.cjs).
+ * docusaurus.config.ts, so each page is `<route>/index.html` (scripts/lib/route-file.cjs).
  */
 import fs from 'node:fs';
 import {test, expect} from '@playwright/test';
 import {BUILD, builtPages} from '../lib/build-output';
 import {sitemapPaths} from '../lib/sitemap';
-import {routeFile} from '../lib/route-file.cjs';
+import {routeFile} from '../../scripts/lib/route-file.cjs';
 import {startStaticHost, type StaticHost} from '../lib/static-host';
 
 /** The previous site's links to the API package index pages, trailing slash included. */

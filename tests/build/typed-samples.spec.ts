@@ -12,7 +12,7 @@ import {execFileSync} from 'node:child_process';
 import {test, expect} from '@playwright/test';
 import {BUILD, ROOT, readRoute} from '../lib/build-output';
 import fences from '../../src/lib/fences.cjs';
-import {firstLoad} from '../lib/first-load.cjs';
+import {firstLoad} from '../../scripts/lib/first-load.cjs';
 
 /** The landing page's sample, an MDX partial of src/pages (route `/`). */
 const LANDING_SAMPLE = 'src/pages/_home/sample.mdx';
@@ -172,7 +172,7 @@ test('a block that teaches an error must fail with exactly the codes it lists', 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-samples-'));
   const check = () =>
     JSON.parse(
-      execFileSync('node', [path.join(ROOT, 'tests/lib/samples.mjs'), '--json', '--root', dir], {
+      execFileSync('node', [path.join(ROOT, 'src/plugins/typed-samples/samples.mjs'), '--json', '--root', dir], {
         cwd: ROOT,
         encoding: 'utf8',
       }),

@@ -1,5 +1,5 @@
 /**
- * The GitHub Actions workflows (.github/workflows/, README "Continuous integration") parse,
+ * The GitHub Actions workflows (.github/workflows/, README "Continuous integration and deployment") parse,
  * and do what the README says: tests with `npm ci` and `npm test` on pull requests, and a
  * deployment of build/ to GitHub Pages from main with the official actions, after the tests.
  * Nothing here can run them; this catches a broken file or a dropped step.

@@ -12,7 +12,7 @@ import {createRequire} from 'node:module';
 import path from 'node:path';
 import type {Page} from '@playwright/test';
 import type {AxeResults} from 'axe-core';
-import {ROOT} from './root.cjs';
+import {ROOT} from '../../src/lib/root.cjs';
 
 const AXE_SOURCE = fs.readFileSync(
   createRequire(path.join(ROOT, 'package.json')).resolve('axe-core/axe.min.js'),

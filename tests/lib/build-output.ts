@@ -1,13 +1,13 @@
 /**
  * The one module that reads the production build (build/) for the tests: its pages with
  * their HTML, the file a route or URL is served from, the ids of a page, PNG sizes. The
- * mapping from a route to its file is ./route-file.cjs; the sitemap's pages, ./sitemap.ts.
+ * mapping from a route to its file is scripts/lib/route-file.cjs; the sitemap's pages, ./sitemap.ts.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import * as cheerio from 'cheerio';
-import {ROOT} from './root.cjs';
-import {fileRoute, routeFile as routeFileIn} from './route-file.cjs';
+import {ROOT} from '../../src/lib/root.cjs';
+import {fileRoute, routeFile as routeFileIn} from '../../scripts/lib/route-file.cjs';
 
 export {ROOT};
 export const BUILD = path.join(ROOT, 'build');
@@ -30,7 +30,7 @@ export function walk(dir: string): string[] {
   });
 }
 
-/** The route an HTML file of the build is served at (the mapping: ./route-file.cjs). */
+/** The route an HTML file of the build is served at (the mapping: scripts/lib/route-file.cjs). */
 export const routeOf = (file: string): string => fileRoute(file);
 
 let pages: BuiltPage[] | undefined;
@@ -68,7 +68,7 @@ export function readBuilt(file: string): string {
   return fs.readFileSync(path.join(BUILD, file), 'utf8');
 }
 
-/** The HTML file a route is written to, or undefined (the mapping: ./route-file.cjs). */
+/** The HTML file a route is written to, or undefined (the mapping: scripts/lib/route-file.cjs). */
 export function routeFile(route: string): string | undefined {
   return routeFileIn(BUILD, route);
 }
@@ -81,7 +81,7 @@ export function readRoute(route: string): cheerio.CheerioAPI {
 
 /**
  * The build file a path of the site is served from, or undefined: a file as named (an image,
- * sitemap.xml), else the page of that route (./route-file.cjs). Relative to build/.
+ * sitemap.xml), else the page of that route (scripts/lib/route-file.cjs). Relative to build/.
  */
 export function fileForPath(urlPath: string): string | undefined {
   const clean = decodeURIComponent(urlPath).replace(/^\/+/, '');

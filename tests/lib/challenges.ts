@@ -1,5 +1,5 @@
 /**
- * The challenges of the guides (src/challenges/format.ts; README, "Challenges"), found from
+ * The challenges of the guides (src/challenges/format.ts; CONTRIBUTING.md, "Challenges"), found from
  * the pages themselves, and their check run on Node with the Skip runtime itself
  * (`@skipruntime/wasm`, the build the page's worker runs): the code is evaluated as the
  * worker evaluates it (src/components/LiveService/evaluate.ts, the same stand-ins of the
@@ -15,7 +15,7 @@ import * as core from '@skipruntime/core';
 import {runCheck, type CheckOutcome} from '../../src/components/LiveService/check';
 import {evaluate, transpile} from '../../src/components/LiveService/evaluate';
 import type {ChallengeDefinition} from '../../src/challenges/format';
-import {ROOT} from './root.cjs';
+import {ROOT} from '../../src/lib/root.cjs';
 import fences from '../../src/lib/fences.cjs';
 
 const {extractBlocks, parseMeta} = fences;

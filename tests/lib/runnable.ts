@@ -5,7 +5,7 @@
  * or compiled file of the runner's own; `npm install` links the site's pinned packages
  * (runnable-npm.mjs). Blocks are read with the sample checker's parser (fences.cjs).
  *
- * Markup (fence meta, see README.md, "Runnable samples"):
+ * Markup (fence meta, see CONTRIBUTING.md, "Runnable samples"):
  *   run="<scenario>/<block>"   the block takes part in that scenario of its page (several
  *                              ids, space-separated, put one block into several scenarios)
  *   output="<scenario>/<block>" the block is what that step prints
@@ -22,7 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {pathToFileURL} from 'node:url';
 
-import {ROOT} from './root.cjs';
+import {ROOT} from '../../src/lib/root.cjs';
 
 export {ROOT};
 const LOOPBACK_PRELOAD = path.join(__dirname, 'runnable-loopback.mjs');
@@ -33,7 +33,7 @@ const CONTENT_DIRS = ['docs', 'blog', 'src/pages/_home'];
 // ---------------------------------------------------------------------------------------
 // Markup
 
-// The sample checker's parser (tests/lib/fences.cjs), so that both read the same blocks.
+// The sample checker's parser (src/lib/fences.cjs), so that both read the same blocks.
 export type Block = {lang: string; meta: string; line: number; code: string};
 export type Meta = {attrs: Record<string, string>; flags: Set<string>};
 // eslint-disable-next-line @typescript-eslint/no-require-imports

@@ -5,20 +5,20 @@
  *   const site = copySite();                       // or the whole project, when the test needs it
  *   site.write('docs/intro.md', text);             // change what the test needs
  *   const {ok, output} = await site.build();       // `docusaurus build`, with a timeout
- *   site.read(`build/${routeFilePath('/docs/intro')}`);  // ./route-file.cjs
+ *   site.read(`build/${routeFilePath('/docs/intro')}`);  // scripts/lib/route-file.cjs
  *   site.cleanup();                                // remove the folder
  *
  * A rule of the build (broken links, front matter, the API reference cache) is tested on the
  * fixture site: four pages built with the site's own rules and options, imported from
  * docusaurus.config.ts by ./fixture-config.ts, so a build takes seconds instead of a minute.
- * `copySite()` copies the project as ./temp-copy.cjs says (npm run bench copies it the same
+ * `copySite()` copies the project as scripts/lib/temp-copy.cjs says (npm run bench copies it the same
  * way).
  */
 import {spawn} from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import {ROOT} from './root.cjs';
-import {copyFolder, copyProject} from './temp-copy.cjs';
+import {ROOT} from '../../src/lib/root.cjs';
+import {copyFolder, copyProject} from '../../scripts/lib/temp-copy.cjs';
 
 export type CopyOptions = {
   /** Copy the generated API reference (docs/api/ and its stamp). Default true. */
@@ -72,7 +72,7 @@ export type TempSite = {
 /** The fixture site's sources. */
 export const FIXTURE = path.join(ROOT, 'tests', 'fixtures', 'site');
 
-/** A copy of the whole project (see ./temp-copy.cjs for what it leaves out). */
+/** A copy of the whole project (see scripts/lib/temp-copy.cjs for what it leaves out). */
 export function copySite(options: CopyOptions = {}): TempSite {
   return tempSite(copyProject(options));
 }

@@ -40,7 +40,7 @@ scenarioTests(
 
 test('the TypeScript of tests/runnable/claims.md compiles, strict, like a page sample', async () => {
   test.setTimeout(120_000);
-  const {checkSamples, extractBlocks} = await import('../lib/samples.mjs');
+  const {checkSamples, extractBlocks} = await import('../../src/plugins/typed-samples/samples.mjs');
   const samples = extractBlocks(TEXT)
     .filter((b: {lang: string}) => b.lang === 'ts')
     .map((b: {lang: string; meta: string; line: number; code: string}) => ({

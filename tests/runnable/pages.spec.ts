@@ -1,6 +1,6 @@
 /**
  * The runnable samples of the guides and posts, executed against the real Skip runtime:
- * one test per scenario of a page (see README.md, "Runnable samples"). Each starts the
+ * one test per scenario of a page (see CONTRIBUTING.md, "Runnable samples"). Each starts the
  * page's service on free loopback ports, runs the page's commands and programs in page
  * order, and fails, naming the page and the block, when a run prints something other than
  * the output the page shows.

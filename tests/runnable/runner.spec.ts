@@ -75,8 +75,8 @@ test('the live flag of a live example changes nothing for the runner and the sam
     .replace('run="d/a"', 'live run="d/a" height="12"')
     .replace('run="d/b"', 'run="d/b" live');
   expect(scenariosOf('x.md', live)).toEqual(scenariosOf('x.md', plain));
-  // The checker reads pages with the same parser (tests/lib/fences.cjs), and compiles a live block.
-  const samples = await import('../lib/samples.mjs');
+  // The checker reads pages with the same parser (src/lib/fences.cjs), and compiles a live block.
+  const samples = await import('../../src/plugins/typed-samples/samples.mjs');
   expect(samples.extractBlocks).toBe(extractBlocks);
   const [block] = extractBlocks(live);
   expect(samples.isFragment(block)).toBe(false);

@@ -5,7 +5,7 @@
  * check to after the inserted scripts' load or error events).
  */
 import {sharedTest as test, expect, expectClean, hydrated} from '../lib/fixtures';
-import {PAGE_TYPES} from '../lib/first-load.cjs';
+import {PAGE_TYPES} from '../../scripts/lib/first-load.cjs';
 import {BUILD} from '../lib/build-output';
 import {startStaticHost, type StaticHost} from '../lib/static-host';
 

@@ -1,5 +1,5 @@
 /**
- * The challenges in the browser (README, "Challenges"), for the first challenge of every page
+ * The challenges in the browser (CONTRIBUTING.md, "Challenges"), for the first challenge of every page
  * that has some (found from the pages, tests/lib/challenges.ts): Check on the starting code
  * shows the first difference, word for word what the same check finds on Node; the hint and
  * the solution open; the solution put in the editor passes. Also: nothing of the live example

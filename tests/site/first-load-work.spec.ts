@@ -9,8 +9,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type {Page, Response} from '@playwright/test';
-import {PAGE_TYPES} from '../lib/first-load.cjs';
-import {routeFile} from '../lib/route-file.cjs';
+import {PAGE_TYPES} from '../../scripts/lib/first-load.cjs';
+import {routeFile} from '../../scripts/lib/route-file.cjs';
 import {test, expect, expectClean, hydrated} from '../lib/fixtures';
 
 const BUILD = path.resolve(__dirname, '../../build');

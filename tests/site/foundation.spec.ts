@@ -9,7 +9,7 @@ import type {Page} from '@playwright/test';
 import type {LoadedPlugin} from '@docusaurus/types';
 import {loadThemeAliases} from '@docusaurus/core/lib/webpack/aliases';
 import {sharedTest as test, expect, expectClean, hydrated, routeOnlyScripts} from '../lib/fixtures';
-import {ROOT} from '../lib/root.cjs';
+import {ROOT} from '../../src/lib/root.cjs';
 import {SITE_ROUTES} from '../lib/sources';
 
 const NOT_FOUND = 'Page Not Found';

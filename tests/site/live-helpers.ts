@@ -3,8 +3,8 @@
  * example, found in the sources (a `live` fence in docs/, blog/ or the landing page's
  * src/pages/_home/), the output each page shows for it (read from the page's own source, so
  * the test compares the browser's run with what the runnable Node scenario checks), and the
- * steps to start an example and read its tables. A new example needs no edit here (README,
- * "Add a live example").
+ * steps to start an example and read its tables. A new example needs no edit here (CONTRIBUTING.md,
+ * "Live examples").
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -3,7 +3,7 @@
  * are real anchors that navigate, and it is light, even when the system prefers dark.
  */
 import type {Browser, BrowserContext, Page} from '@playwright/test';
-import {PAGE_TYPES} from '../lib/first-load.cjs';
+import {PAGE_TYPES} from '../../scripts/lib/first-load.cjs';
 import {test, expect} from '../lib/fixtures';
 
 /** One page per page type (the five of the performance budget). */

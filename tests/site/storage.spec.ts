@@ -5,7 +5,7 @@
  * those are expected and not counted here.
  */
 import type {Page} from '@playwright/test';
-import {PAGE_TYPES} from '../lib/first-load.cjs';
+import {PAGE_TYPES} from '../../scripts/lib/first-load.cjs';
 import {test, expect, hydrated} from '../lib/fixtures';
 
 /** One page per page type (the five of the performance budget). */

@@ -20,7 +20,7 @@ import {initService} from '@skipruntime/wasm';
 import {runCheck} from '../../src/components/LiveService/check';
 import {evaluate, transpile} from '../../src/components/LiveService/evaluate';
 import type {ChallengeDefinition} from '../../src/challenges/format';
-import {ROOT} from '../lib/root.cjs';
+import {ROOT} from '../../src/lib/root.cjs';
 import fences from '../../src/lib/fences.cjs';
 
 const {extractBlocks} = fences;

@@ -1,5 +1,5 @@
 /**
- * The challenges (src/challenges/format.ts; README, "Challenges"), on Node with the Skip
+ * The challenges (src/challenges/format.ts; CONTRIBUTING.md, "Challenges"), on Node with the Skip
  * runtime itself (`@skipruntime/wasm`, the build the page's worker runs): every challenge of
  * the guides is found from its page (tests/lib/challenges.ts), its starting code, evaluated
  * as the page's worker evaluates it, must FAIL its check with a difference in the reader's
@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import {compare} from '../../src/components/LiveService/check';
-import {ROOT} from '../lib/root.cjs';
+import {ROOT} from '../../src/lib/root.cjs';
 import {CHALLENGES as all, checkOnNode as check} from '../lib/challenges';
 
 test('the guides have challenges, getting_started at least two, each id once', () => {

@@ -1,5 +1,5 @@
 /**
- * A challenge at the end of a guide (the format: src/challenges/format.ts; README,
+ * A challenge at the end of a guide (the format: src/challenges/format.ts; CONTRIBUTING.md,
  * "Challenges"): the task, a live example with the starting code and **Check**, a hint and a
  * solution, both folded in native `<details>`. Without JavaScript everything reads as it is.
  *

@@ -4,8 +4,8 @@
  * compile error shows the compiler's message under its line, as an editor would.
  *
  * - ./render.ts compiles the samples once per build, with the compile that checks them
- *   (tests/lib/samples.mjs), and writes each block's HTML;
- * - ./remark.ts, a remark step of the docs and blog plugins (`beforeDefaultRemarkPlugins`),
+ *   (./samples.mjs, which the tests run as the sample checker), and writes each block's HTML;
+ * - ./remark.ts, a remark step of the docs, blog and pages plugins (`beforeDefaultRemarkPlugins`),
  *   turns each block into `<TypedCode>` (src/components/TypedCode), whose HTML is `require`d
  *   from a file through ./html-loader.cjs: the server bundle gets the HTML, the client bundle
  *   `null`. The HTML is in the page, never in its JavaScript. No Docusaurus plugin is needed

@@ -1,6 +1,6 @@
 /**
  * Build time: the HTML of a typed code block. Every TypeScript sample of the site is compiled
- * once, by the compile that checks them (tests/lib/samples.mjs, `compileSamples`); for each
+ * once, by the compile that checks them (./samples.mjs, `compileSamples`); for each
  * block this module writes its lines as the site's code colours (Prism, with the token colours
  * of ./../../../prism-themes.ts as classes, so both colour modes come from CSS), every
  * identifier the compiler knows wrapped with its quick info, and the compiler's errors under
@@ -14,9 +14,9 @@ import path from 'node:path';
 import ts from 'typescript';
 import {Prism, normalizeTokens, type PrismTheme} from 'prism-react-renderer';
 import {lightCodeTheme, darkCodeTheme} from '../../../prism-themes';
-import {collectSamples, compileSamples} from '../../../tests/lib/samples.mjs';
+import {collectSamples, compileSamples} from './samples.mjs';
 
-/** One sample as tests/lib/samples.mjs collects it. */
+/** One sample as ./samples.mjs collects it. */
 type Sample = ReturnType<typeof collectSamples>[number];
 
 const escape = (text: string) =>

@@ -18,7 +18,7 @@
  *
  * This is the plugin's theme component (its `getThemePath`); the theme's own content,
  * `@theme-init/CodeBlock/Content`, is what ../../../Highlighted.tsx renders. The theme marks
- * CodeBlock/Content unsafe to wrap: the README's upgrade table says what this relies on.
+ * CodeBlock/Content unsafe to wrap: UPGRADING.md says what this relies on.
  */
 import {Suspense, useState, type ReactNode} from 'react';
 import clsx from 'clsx';

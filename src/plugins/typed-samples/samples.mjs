@@ -1,7 +1,9 @@
 // Extracts every TypeScript code block of the site's content and type-checks it,
-// strict, against the installed framework packages.
+// strict, against the installed framework packages. It lives beside the typed-samples
+// plugin because the build runs it (./render.ts types the blocks with the same compile);
+// the tests run it as the sample checker.
 //
-// As a command: `node tests/lib/samples.mjs` prints one line per failing block
+// As a command: `node src/plugins/typed-samples/samples.mjs` prints one line per failing block
 // (file:line of the line at fault, then the compiler's message) and exits 1 when any
 // block fails; with `--json` it prints the whole result as JSON for the test suite.
 //
@@ -15,8 +17,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import ts from 'typescript';
-import fences from '../../src/lib/fences.cjs';
-import {ROOT} from './root.cjs';
+import fences from '../../lib/fences.cjs';
+import {ROOT} from '../../lib/root.cjs';
 
 const {extractBlocks, isFragment, parseMeta} = fences;
 

@@ -1,8 +1,8 @@
 // @ts-check
 /**
  * The project's root folder: the one definition the tests, their helpers and the scripts
- * use. CommonJS, so that the Playwright tests (TypeScript), the plain Node scripts
- * (scripts/bench.mjs, tests/lib/samples.mjs) and other CommonJS helpers can all load it.
+ * use. CommonJS, so that the build (src/plugins/typed-samples/samples.mjs), the plain Node
+ * scripts (scripts/bench.mjs), the Playwright tests and other CommonJS helpers all load it.
  */
 const path = require('node:path');
 

@@ -2,8 +2,8 @@
 /**
  * The one mapping between a route of the site and the HTML file of build/ that holds it,
  * both ways. Every test and script that looks for a page's file goes through here
- * (tests/lib/build-output.ts, tests/lib/first-load.cjs and so
- * scripts/bench.mjs), so a change of output layout is one change.
+ * (tests/lib/build-output.ts, ./first-load.cjs and so scripts/bench.mjs), so a change of
+ * output layout is one change.
  *
  * `trailingSlash` is left undefined in docusaurus.config.ts: Docusaurus writes the route
  * `/a/b` as `a/b/index.html` and `/` as `index.html`; a route that already ends in `.html`

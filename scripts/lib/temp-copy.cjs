@@ -10,7 +10,7 @@
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const {ROOT} = require('./root.cjs');
+const {ROOT} = require('../../src/lib/root.cjs');
 
 /** What a copy of the project leaves out: installed, generated, or test and benchmark output. */
 const NOT_COPIED = new Set([
