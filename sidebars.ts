@@ -1,25 +1,18 @@
+/**
+ * The docs' one sidebar (the spec: the docs share one sidebar): the guides (./guides.ts), then
+ * the API reference, one category per package of api-sources/packages.ts. Docusaurus reads
+ * every export of this file as a sidebar, so it exports its default and nothing else.
+ */
 import type {SidebarsConfig} from '@docusaurus/plugin-content-docs';
 import {createRequire} from 'node:module';
 
 import {apiPackages, type ApiPackage} from './api-sources/packages';
+import {guides} from './guides';
 
 const require = createRequire(import.meta.url);
 
 /** One entry of a sidebar, as `SidebarsConfig` accepts it. */
 type SidebarItemConfig = Extract<SidebarsConfig[string], unknown[]>[number];
-
-/** The guides, in reading order (the tests read this list: tests/lib/sources.ts). */
-export const guides = [
-  'introduction',
-  'getting_started',
-  'functions',
-  'resources',
-  'externals',
-  'client',
-  'deploying',
-  'glossary',
-  'community',
-];
 
 /** One category per package, filled from the sidebar TypeDoc writes next to its pages. */
 function apiCategory(pkg: ApiPackage): SidebarItemConfig {
@@ -44,7 +37,8 @@ function apiCategories(): SidebarItemConfig[] {
     if (!members) {
       members = [];
       groups.set(pkg.group, members);
-      items.push({type: 'category', label: pkg.group, items: members});
+      // Open, so that every page's sidebar shows all five packages.
+      items.push({type: 'category', label: pkg.group, collapsed: false, items: members});
     }
     members.push(apiCategory(pkg));
   }

@@ -113,6 +113,8 @@ test('every twin is clean CommonMark: an h1 first, no front matter, JSX, HTML, c
       [/\{\/\*/, 'an MDX comment'],
       [/^:::/m, 'an admonition fence'],
       [/\{#[\w-]+\}/, 'a heading id'],
+      // What a blank left at a paragraph's edge is written as (a comment dropped beside text).
+      [/&#x?[0-9a-f]+;/i, 'a numeric character reference'],
     ] as const) {
       const match = pattern.exec(visible);
       if (match) problems.push(`${twin}: ${what}: ${JSON.stringify(match[0])}`);
@@ -217,4 +219,76 @@ test("the landing page's twin and llms.txt carry the landing page's own descript
   const firstCodeLine = $('main pre code .token-line').first().text().trim();
   expect(firstCodeLine.length).toBeGreaterThan(5);
   expect(readBuilt('index.md')).toContain(firstCodeLine);
+});
+
+/** Elements whose text is one block of their own on the page (the rest is inline). */
+const BLOCKS = new Set(
+  'address article aside blockquote dd details div dl dt figcaption figure footer h1 h2 h3 h4 h5 h6 header hr li main nav ol p section summary table tbody td tfoot th thead tr ul'.split(' '),
+);
+
+/**
+ * The sentences a reader sees in a page's article, block by block, whitespace collapsed. Left
+ * out: code blocks (the twin keeps them as fences; their lines are not sentences), the heading
+ * anchors' `#` links, and buttons (the page's controls, not its text).
+ */
+function articleSentences(route: string): string[] {
+  const $ = parse(fs.readFileSync(routeFile(route)!, 'utf8'));
+  const article = $('article .markdown');
+  expect(article, `${route}: one article body`).toHaveLength(1);
+  article.find('.theme-code-block, pre, .hash-link, script, style, svg').remove();
+  // The live examples' bars of buttons (Run live, Check) with their one-line hint: controls.
+  article.find('p:has(> button)').remove();
+  article.find('button').remove();
+  // An admonition's label is its kind, which the theme writes in lower case and shows in
+  // capitals; the twin writes it as a word (Note). Its own title is a sentence like any other.
+  const labels = article.find('.theme-admonition > [class*="admonitionHeading"]');
+  const kinds = labels.map((_, el) => $(el).text().trim()).get();
+  labels.remove();
+  const blocks: string[] = [''];
+  const walk = (node: import('domhandler').AnyNode) => {
+    if (node.type === 'text') blocks[blocks.length - 1] += (node as import('domhandler').Text).data;
+    else if (node.type === 'tag') {
+      const block = BLOCKS.has(node.name);
+      if (block) blocks.push('');
+      if (node.name === 'br') blocks[blocks.length - 1] += ' ';
+      for (const child of node.children) walk(child);
+      if (block) blocks.push('');
+    }
+  };
+  for (const child of article.get(0)!.children) walk(child);
+  return [...kinds.map((kind) => kind.replace(/^[a-z]/, (c) => c.toUpperCase())), ...blocks]
+    .map((block) => block.replace(/\s+/g, ' ').trim())
+    .filter(Boolean)
+    .flatMap((block) => block.split(/(?<=[.!?:;])\s+/))
+    .filter((sentence) => /[A-Za-z0-9]/.test(sentence));
+}
+
+/** A twin's text as a reader of its Markdown sees it: the parsed text, without the syntax. */
+async function twinText(route: string): Promise<string> {
+  const tree = await parseMarkdown(readBuilt(twinPath(route).slice(1)));
+  const text = (node: Nodes): string => {
+    if (node.type === 'code') return '\n';
+    if (node.type === 'text' || node.type === 'inlineCode') return node.value;
+    if (node.type === 'break') return ' ';
+    const inner = 'children' in node ? node.children.map((child) => text(child)).join('') : '';
+    return /^(paragraph|heading|listItem|tableCell|blockquote|list|table|tableRow)$/.test(node.type) ? `\n${inner}\n` : inner;
+  };
+  return text(tree).replace(/\s+/g, ' ');
+}
+
+test("every sentence of a guide's, an API page's or a post's article is in its twin", async () => {
+  const routes = twinnedRoutes().filter((route) => route.startsWith('/docs/') || /^\/blog\/[^/]+$/.test(route));
+  expect(routes.filter((route) => route.startsWith('/blog/')).length).toBeGreaterThan(10);
+  expect(routes.filter((route) => route.startsWith('/docs/api/')).length).toBeGreaterThan(40);
+  const missing: string[] = [];
+  let sentences = 0;
+  for (const route of routes) {
+    const twin = await twinText(route);
+    for (const sentence of articleSentences(route)) {
+      sentences++;
+      if (!twin.includes(sentence)) missing.push(`${route}: ${sentence}`);
+    }
+  }
+  expect(sentences).toBeGreaterThan(5000);
+  expect(missing).toEqual([]);
 });

@@ -1,7 +1,7 @@
 /**
  * The spec's fixed facts, stated once (../shared/spec/site-spec.md §2): the post slugs and the
  * guides that must exist, and the API pages. They are checked against the sources, not used
- * as the site's lists: the tests read those from blog/ and sidebars.ts (./sources.ts), so a
+ * as the site's lists: the tests read those from blog/ and guides.ts (./sources.ts), so a
  * new post or guide needs no edit here.
  */
 

@@ -2,7 +2,8 @@
  * Turns a page's source (`.md` CommonMark or `.mdx`) into the clean CommonMark of its twin,
  * with the remark/mdast tools Docusaurus itself parses pages with, so the twin reads what the
  * page shows rather than what its source spells:
- *   - front matter, `import`/`export` lines, `{expressions}` and HTML comments are dropped;
+ *   - front matter, `import`/`export` lines, `{expressions}` and HTML comments are dropped,
+ *     and the text on both sides of one dropped inside a paragraph is joined again;
  *   - an `<img>` (JSX, or HTML in a `.md` file) becomes `![alt](absolute URL)`, a
  *     `<Challenge>` a `### Challenge: <title>` heading, `<Hint>` and `<Solution>` a bold label,
  *     each followed by its content; any other element is replaced by its content;
@@ -62,6 +63,9 @@ function htmlAttribute(tag: string, name: string): string | undefined {
   const match = new RegExp(`\\b${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`, 'i').exec(tag);
   return match ? (match[1] ?? match[2]) : undefined;
 }
+
+/** An HTML comment. */
+const COMMENT = /<!--[\s\S]*?-->/g;
 
 const decodeEntities = (text: string) =>
   text.replace(/&(quot|amp|lt|gt|#39|apos);/g, (_m, name: string) =>
@@ -153,8 +157,9 @@ function convert(node: Node, ctx: TwinContext, inPhrasing: boolean): RootContent
       );
     }
     case 'html': {
-      const value = node.value.trim();
-      if (value.startsWith('<!--')) return [];
+      // Comments inside other HTML (remark-comment takes those that stand alone).
+      const value = node.value.replace(COMMENT, '').trim();
+      if (!value) return [];
       if (/^<img\b/i.test(value)) {
         const src = htmlAttribute(value, 'src');
         if (!src) return [];
@@ -208,23 +213,50 @@ function convert(node: Node, ctx: TwinContext, inPhrasing: boolean): RootContent
       if ((node as {type: string}).type === 'comment') return [];
   }
   if ('children' in node) {
-    const phrasing =
-      inPhrasing ||
-      node.type === 'paragraph' ||
-      node.type === 'heading' ||
-      node.type === 'tableCell';
-    (node as Parent).children = node.children.flatMap((child) =>
-      convert(child as Node, ctx, phrasing),
+    const block = node.type === 'paragraph' || node.type === 'heading' || node.type === 'tableCell';
+    const children = node.children.flatMap((child) =>
+      convert(child as Node, ctx, inPhrasing || block),
+    );
+    (node as Parent).children = (
+      inPhrasing || block ? closeGaps(children as PhrasingContent[], block) : children
     ) as never[];
   }
   return [node as RootContent];
 }
 
+/**
+ * Phrasing content after the conversion dropped a comment or an expression from it: the text
+ * on both sides of the gap becomes one, without the doubled space, and a paragraph, heading or
+ * cell (`edges`) does not open or close with the blank the gap left (a blank there would be
+ * written as `&#x20;`).
+ */
+function closeGaps(children: PhrasingContent[], edges: boolean): PhrasingContent[] {
+  const out: PhrasingContent[] = [];
+  for (const child of children) {
+    const last = out.at(-1);
+    if (child.type === 'text' && last?.type === 'text') last.value += child.value;
+    else out.push(child.type === 'text' ? {...child} : child);
+  }
+  for (const child of out) {
+    if (child.type === 'text') {
+      child.value = child.value.replace(/[ \t]*\n[ \t]*/g, '\n').replace(/[ \t]{2,}/g, ' ');
+    }
+  }
+  const first = out[0];
+  const end = out.at(-1);
+  if (edges && first?.type === 'text') first.value = first.value.trimStart();
+  if (edges && end?.type === 'text') end.value = end.value.trimEnd();
+  return out.filter((child) => child.type !== 'text' || child.value !== '');
+}
+
 /** The Markdown twin of a page's source. */
 export function toMarkdownTwin(source: string, format: 'md' | 'mdx', ctx: TwinContext): string {
   const parser = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']);
-  if (format === 'mdx') parser.use(remarkMdx).use(remarkComment);
-  parser.use(remarkGfm).use(remarkDirective);
+  if (format === 'mdx') parser.use(remarkMdx);
+  // Comments are read in both formats, as the site reads them (`markdown.mdx1Compat.comments`):
+  // in CommonMark alone, a line opening with `<!--` would be an HTML block, taking the text
+  // after the comment with it.
+  parser.use(remarkComment).use(remarkGfm).use(remarkDirective);
   // As Docusaurus reads them (mdx1Compat.admonitions): `:::note Title` is `:::note[Title]`.
   const text = admonitionTitleToDirectiveLabel(source, Object.keys(ADMONITIONS));
   const tree = parser.runSync(parser.parse(text)) as Root;
