@@ -5,6 +5,7 @@
  * nothing) and the resource tables that subscription updates keep current.
  */
 import type {Entry, Json} from '@skipruntime/core';
+import {fenceMeta} from './meta';
 import type {Shown, Update} from './protocol';
 
 /** One key of a collection with its values, in the order the table shows them. */
@@ -12,6 +13,9 @@ export type Row = {key: Json; values: Json[]};
 
 /** The text a key is shown and matched by: a string as it is, anything else as JSON. */
 export const keyText = (key: Json): string => (typeof key === 'string' ? key : JSON.stringify(key));
+
+/** A key as a table shows it: the empty string as `""`, so that its row has a visible name. */
+export const shownKey = (key: string): string => (key === '' ? '""' : key);
 
 /**
  * The text of a row's value cell: the value itself when the key holds one, else the JSON
@@ -88,9 +92,10 @@ export function applyUpdate(rows: Row[], update: Update): {rows: Row[]; changed:
  * `live show="totals"`, or several instances, each `name` or `name?param=value&…`
  * (parameters become a JSON object of strings), space-separated.
  */
-export function parseShow(meta: string): Shown[] {
-  const value = /(?:^|\s)show=(?:"([^"]*)"|'([^']*)'|(\S+))/.exec(meta);
-  const spec = value?.[1] ?? value?.[2] ?? value?.[3] ?? '';
+export const parseShow = (meta: string): Shown[] => parseItems(fenceMeta(meta).attrs.show ?? '');
+
+/** The items of a `show=` value (also of `clients=`, which names one). */
+export function parseItems(spec: string): Shown[] {
   return spec
     .split(/\s+/)
     .filter(Boolean)

@@ -114,13 +114,14 @@ export default function liveServiceBundlingPlugin(context: LoadContext): Plugin 
         },
         // The running example's styles come with it, on Run: Docusaurus puts every
         // stylesheet into the one file all pages load first (its `styles` cache group,
-        // `css/mini-extract` modules, priority 50); this group, ahead of it, keeps
-        // Live.module.css in its own chunk, loaded with ./Live.tsx.
+        // `css/mini-extract` modules, priority 50); this group, ahead of it, keeps the CSS
+        // modules of the running example (LiveService/Live/, one per part) in one chunk of
+        // their own, loaded with it.
         optimization: {
           splitChunks: {
             cacheGroups: {
               liveExampleStyles: {
-                test: /LiveService[\\/]Live\.module\.css$/,
+                test: /LiveService[\\/]Live[\\/][^\\/]+\.module\.css$/,
                 name: 'live-example-styles',
                 type: 'css/mini-extract',
                 chunks: 'async',

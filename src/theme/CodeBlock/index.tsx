@@ -12,10 +12,11 @@ import {Children, type ReactNode} from 'react';
 import CodeBlock from '@theme-original/CodeBlock';
 import type {Props} from '@theme/CodeBlock';
 import LiveExample from '@site/src/components/LiveService';
+import {isLive} from '@site/src/components/LiveService/meta';
 
 /** The code of a fence whose meta has the word `live`, when its children are plain text. */
 function liveCode({children, metastring}: Props): string | undefined {
-  if (!metastring || !/(^|\s)live(\s|$)/.test(metastring)) return undefined;
+  if (!isLive(metastring)) return undefined;
   const parts = Children.toArray(children);
   if (!parts.every((part) => typeof part === 'string')) return undefined;
   return parts.join('').replace(/\n$/, '');
