@@ -24,8 +24,7 @@ import {freePort, startService} from '../lib/ports';
 import {sharedTest as test, expect} from '../lib/fixtures';
 import {ROOT} from '../lib/build-output';
 import {liveFence, startExample} from './live-helpers';
-import {parseShow} from '../../src/components/LiveService/state';
-import {parseClients} from '../../src/components/LiveService/Live/Clients';
+import {parseClients, parseShow} from '../../src/components/LiveService/state';
 import {openStream, type OpenStream} from '../../src/components/LiveService/stream';
 import {parseEvents, watermarkParts} from '../../src/components/LiveService/sse';
 

@@ -2,7 +2,8 @@
  * The state logic of a live example's tables, kept apart from React and the runtime so that
  * it can be tested on its own (tests/site/live-state.spec.ts): the input tables the reader
  * edits (add a row, change a value, delete a key; values are JSON, and invalid JSON changes
- * nothing) and the resource tables that subscription updates keep current.
+ * nothing) and the resource tables that subscription updates keep current; and the
+ * example's options read from its fence meta (`show=`, `clients=`).
  */
 import type {Entry, Json} from '@skipruntime/core';
 import {fenceMeta} from './meta';
@@ -93,6 +94,13 @@ export function applyUpdate(rows: Row[], update: Update): {rows: Row[]; changed:
  * (parameters become a JSON object of strings), space-separated.
  */
 export const parseShow = (meta: string): Shown[] => parseItems(fenceMeta(meta).attrs.show ?? '');
+
+/**
+ * The fence's `clients="name"` or `clients="name?param=value"` (./Live/Clients.tsx): the
+ * resource instance the two clients read.
+ */
+export const parseClients = (meta: string): Shown | null =>
+  parseItems(fenceMeta(meta).attrs.clients ?? '')[0] ?? null;
 
 /** The items of a `show=` value (also of `clients=`, which names one). */
 export function parseItems(spec: string): Shown[] {

@@ -12,19 +12,13 @@
  * so nothing here loads before Run.
  */
 import {useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode} from 'react';
-import {fenceMeta} from '../meta';
 import type {FromWorker, Shown, ToWorker} from '../protocol';
 import {parseEvents, watermarkParts} from '../sse';
-import {parseItems, shownLabel} from '../state';
+import {shownLabel} from '../state';
 import SmallButton from './SmallButton';
 import styles from './Clients.module.css';
 
 type StreamMessage = Extract<FromWorker, {type: 'stream'}>;
-
-/** The fence's `clients="name"` or `clients="name?param=value"`: the resource they read. */
-export function parseClients(meta: string): Shown | null {
-  return parseItems(fenceMeta(meta).attrs.clients ?? '')[0] ?? null;
-}
 
 /** What a pane shows, in order: the command of each connection, events, how it ended. */
 type Item =

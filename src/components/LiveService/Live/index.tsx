@@ -15,9 +15,9 @@
 import {useCallback, useId, useLayoutEffect, useMemo, useReducer, useRef, useState} from 'react';
 import type {ReactNode} from 'react';
 import clsx from 'clsx';
-import {parseShow, type Edit} from '../state';
+import {parseClients, parseShow, type Edit} from '../state';
 import CheckResult from './CheckResult';
-import Clients, {parseClients} from './Clients';
+import Clients from './Clients';
 import {LiveContext, type LiveActions} from './context';
 import Editor from './Editor';
 import ErrorBanner from './ErrorBanner';

@@ -206,8 +206,9 @@ function onMessage(state: LiveState, message: FromWorker): LiveState {
     }
     case 'written': {
       const edit = state.writes[message.write];
+      if (!edit) return state;
       const writes = without(state.writes, message.write);
-      if (message.run !== state.active || !edit) return {...state, writes};
+      if (message.run !== state.active) return {...state, writes};
       if (message.error) {
         // The runtime applied nothing of a refused edit: the table goes back to match it.
         return {
