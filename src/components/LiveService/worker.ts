@@ -1,10 +1,10 @@
 /**
  * The Web Worker that runs a live example's service on the Skip runtime's WebAssembly build,
- * so that compiling, evaluating and recomputing never block the page. Created by ./Live.tsx
- * with `new Worker(new URL('./worker.ts', import.meta.url))`, i.e. only when the reader asks
- * for a run; the runtime (`@skipruntime/wasm`'s browser entry and its .wasm, a hashed asset
- * of the build, see src/plugins/live-service-bundling) and the transpiler (sucrase) are
- * bundled into this worker's chunks, never into a page's.
+ * so that compiling, evaluating and recomputing never block the page. Created by
+ * ./Live/useLiveWorker.ts with `new Worker(new URL('../worker.ts', import.meta.url))`, i.e.
+ * only when the reader asks for a run; the runtime (`@skipruntime/wasm`'s browser entry and
+ * its .wasm, a hashed asset of the build, see src/plugins/live-service-bundling) and the
+ * transpiler (sucrase) are bundled into this worker's chunks, never into a page's.
  *
  * A run: strip the types from the page's code (sucrase, `typescript` + `imports`, which keeps
  * every line where it was), evaluate it as the body of an async function whose `require`

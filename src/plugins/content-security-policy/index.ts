@@ -68,7 +68,7 @@ const WORKER_DIRECTIVES: Record<string, string[]> = {
   'connect-src': ["'self'"],
 };
 
-/** The worker's script, named by its chunk name (src/components/LiveService/Live.tsx). */
+/** The worker's script, named by its chunk name (src/components/LiveService/Live/useLiveWorker.ts). */
 const WORKER_SCRIPT = /^live-service\.[0-9a-f]+\.js$/;
 
 /** URL paths of the live examples' worker scripts in the build (none when no page has one). */
