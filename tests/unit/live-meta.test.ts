@@ -1,11 +1,11 @@
 /**
- * How the live examples read a fence's meta (src/components/LiveService/meta.ts, through
+ * How the live examples read a fence's meta (src/plugins/live-examples/LiveService/meta.ts, through
  * src/lib/fences.cjs): the `live` flag, `show=`, `clients=` and `challenge=`, quoted or bare.
  */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {fenceMeta, isLive, withoutFlag} from '../../src/components/LiveService/meta';
-import {parseClients, parseShow} from '../../src/components/LiveService/state';
+import {fenceMeta, isLive, withoutFlag} from '../../src/plugins/live-examples/LiveService/meta';
+import {parseClients, parseShow} from '../../src/plugins/live-examples/LiveService/state';
 
 test('`live` is a flag of its own, not a word inside a value or a longer name', () => {
   assert.equal(isLive('title="service.ts" run="orders/service" live show="spending"'), true);

@@ -1,20 +1,20 @@
 /**
- * The running example's state (src/components/LiveService/Live/reducer.ts) on its own, with
+ * The running example's state (src/plugins/live-examples/LiveService/Live/reducer.ts) on its own, with
  * no browser, worker or runtime: a stale run's messages change nothing, an edit the runtime
  * refuses is taken back, Stop (and the watchdog) restarts the last good run with the inputs
  * the runtime accepted, and a challenge's Check ends as its last outcome says.
  */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import type {FromWorker} from '../../src/components/LiveService/protocol';
+import type {FromWorker} from '../../src/plugins/live-examples/LiveService/protocol';
 import {
   initialState,
   isBusy,
   liveReducer,
   type Action,
   type LiveState,
-} from '../../src/components/LiveService/Live/reducer';
-import {parseShow} from '../../src/components/LiveService/state';
+} from '../../src/plugins/live-examples/LiveService/Live/reducer';
+import {parseShow} from '../../src/plugins/live-examples/LiveService/state';
 
 const CODE = 'const service = …; await runService(service);';
 const show = parseShow('live show="totals"');

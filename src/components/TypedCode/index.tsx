@@ -21,7 +21,7 @@
  * The copy and word-wrap buttons are the theme's, fed the plain code.
  *
  * A live example's fence (`live` in its meta) is typed too: this component renders the live
- * example (src/components/LiveService, which the theme's code block wrapper renders for an
+ * example (src/plugins/live-examples/LiveService, which the theme's code block wrapper renders for an
  * untyped one) with the typed block as the block it shows until Run.
  */
 import {useEffect, useLayoutEffect, useRef, useState, type ReactNode} from 'react';
@@ -37,8 +37,8 @@ import {
 } from '@docusaurus/theme-common/internal';
 import CodeBlock from '@theme/CodeBlock';
 import Buttons from '@theme/CodeBlock/Buttons';
-import LiveExample from '@site/src/components/LiveService';
-import {isLive, withoutFlag} from '@site/src/components/LiveService/meta';
+import LiveExample from '@site/src/plugins/live-examples/LiveService';
+import {isLive, withoutFlag} from '@site/src/plugins/live-examples/LiveService/meta';
 
 type Typed = {html: string; css?: string};
 

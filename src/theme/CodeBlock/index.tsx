@@ -1,7 +1,7 @@
 /**
  * Wraps the code block to add the live examples (README, "Live examples"), as
  * `@docusaurus/theme-live-codeblock` adds its playground: a fence whose meta carries `live`
- * renders through src/components/LiveService, which shows the block as usual followed by a
+ * renders through src/plugins/live-examples/LiveService, which shows the block as usual followed by a
  * Run button and loads the rest on demand; every other block is the wrapped one.
  *
  * The wrapped block (`@theme-original/CodeBlock`) is the code-highlight-on-demand plugin's
@@ -11,8 +11,8 @@
 import {Children, type ReactNode} from 'react';
 import CodeBlock from '@theme-original/CodeBlock';
 import type {Props} from '@theme/CodeBlock';
-import LiveExample from '@site/src/components/LiveService';
-import {isLive} from '@site/src/components/LiveService/meta';
+import LiveExample from '@site/src/plugins/live-examples/LiveService';
+import {isLive} from '@site/src/plugins/live-examples/LiveService/meta';
 
 /** The code of a fence whose meta has the word `live`, when its children are plain text. */
 function liveCode({children, metastring}: Props): string | undefined {

@@ -12,7 +12,7 @@
  * old tab after a redeploy) or a running example that breaks is caught here: the block comes
  * back with what failed and a Retry, never the site's crash page.
  *
- * A challenge's example (`live challenge="<id>"`, inside src/components/Challenge) has
+ * A challenge's example (`live challenge="<id>"`, inside src/plugins/live-examples/Challenge) has
  * **Check** next to Run, closed or running: on the closed example it loads the rest as Run
  * does, then checks the code as it stands.
  */
@@ -70,7 +70,7 @@ export default function LiveExample({code, metastring, children}: Props): ReactN
   // Made anew on each attempt: a lazy component that failed to load keeps its failure.
   const [Live, setLive] = useState<LazyExoticComponent<typeof LiveType> | null>(null);
   // "Put this solution in the editor", an event from the challenge's solution
-  // (src/components/Challenge; its name is SOLUTION_EVENT there, not imported so that this
+  // (src/plugins/live-examples/Challenge; its name is SOLUTION_EVENT there, not imported so that this
   // module, in every page that shows code, stays apart from it): it opens a closed example.
   const opened = useRef(false);
   opened.current = Live !== null;

@@ -2,10 +2,10 @@
  * A live example running: the page's service in a Web Worker (../worker.ts) on the Skip
  * runtime's WebAssembly build, its input collections as editable tables, the resources the
  * fence names as tables fed by `subscribe`, and the code itself, editable, with Run, Stop,
- * Reset and Copy (README.md in the folder above: the layout and how it works).
+ * Reset and Copy (the layout and how it works: src/plugins/live-examples/README.md).
  *
  * Loaded by ../index.tsx only when the reader presses Run, as the chunk `live-example` with
- * its stylesheet `live-example-styles` (src/plugins/live-service-bundling), so nothing here
+ * its stylesheet `live-example-styles` (src/plugins/live-examples), so nothing here
  * (nor the worker, the runtime or the transpiler it pulls) is part of a page's first load.
  *
  * This file is the root and the layout: the state (./reducer.ts, in `useReducer`), the hooks
@@ -35,7 +35,7 @@ import styles from './styles.module.css';
 
 /**
  * The page's code, the fence's meta (`show="…"`), and how to tell the page the editor is up;
- * for a challenge's example (src/components/Challenge), its id, its solution's code and how
+ * for a challenge's example (src/plugins/live-examples/Challenge), its id, its solution's code and how
  * many times the reader asked to put it in the editor, and whether to check at once (the
  * reader pressed Check on the closed example).
  */

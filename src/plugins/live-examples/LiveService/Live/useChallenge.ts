@@ -1,5 +1,5 @@
 /**
- * A challenge's side of the running example (src/components/Challenge): Check sends the code
+ * A challenge's side of the running example (src/plugins/live-examples/Challenge): Check sends the code
  * to the worker, numbered so that only the last Check's outcome counts (./reducer.ts keeps
  * it); Check pressed on the closed example checks the page's code as soon as the worker is
  * up; "Put this solution in the editor" puts it there (the toolbar then focuses Check).

@@ -4,7 +4,7 @@
  * src/components/TypedCode), `challenge=`, `show=` and `clients=`. Imported by every page
  * that shows code, so it stays small.
  */
-import fences from '../../lib/fences.cjs';
+import fences from '../../../lib/fences.cjs';
 
 /** The attributes and flags of a fence's meta (`show="a b" live`). */
 export const fenceMeta = (meta: string | undefined): ReturnType<typeof fences.parseMeta> =>
