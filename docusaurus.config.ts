@@ -13,7 +13,7 @@ import desktopBreakpoint from './src/plugins/desktop-breakpoint';
 import contentSecurityPolicy from './src/plugins/content-security-policy';
 import markdownTwins from './src/plugins/markdown-twins';
 import socialCards from './src/plugins/social-cards';
-import liveServiceBundling from './src/plugins/live-service-bundling';
+import liveExamples from './src/plugins/live-examples';
 import remarkTypedSamples from './src/plugins/typed-samples';
 import {links} from './src/site-links';
 
@@ -289,7 +289,7 @@ const config: Config = {
     // Prism loads with the pages that show code, not in every page's first JavaScript.
     codeHighlightOnDemand,
     // The Skip runtime's .wasm as a hashed asset for the live examples, loaded on Run only.
-    liveServiceBundling,
+    liveExamples,
     ...apiReferencePlugins({watch: isDev && process.env.API_WATCH === 'true'}),
   ],
 };

@@ -6,7 +6,7 @@
  * ## On the page (an `.mdx` guide)
  *
  * ````mdx
- * import {Challenge, Hint, Solution} from '@site/src/components/Challenge';
+ * import {Challenge, Hint, Solution} from '@site/src/plugins/live-examples/Challenge';
  *
  * <Challenge id="tasks-no-owner" title="Leave out tasks nobody owns">
  *

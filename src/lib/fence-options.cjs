@@ -98,7 +98,7 @@ const FENCE_OPTIONS = [
     name: 'show',
     form: 'value',
     example: 'show="totals tasksOf?owner=ana"',
-    readBy: ['src/components/LiveService/state.ts'],
+    readBy: ['src/plugins/live-examples/LiveService/state.ts'],
     meaning:
       'The resource instances a live example shows as tables, space-separated; `?a=b&c=d` gives an instance its parameters.',
   },
@@ -106,7 +106,7 @@ const FENCE_OPTIONS = [
     name: 'clients',
     form: 'value',
     example: 'clients="totals"',
-    readBy: ['src/components/LiveService/Clients.tsx'],
+    readBy: ['src/plugins/live-examples/LiveService/Live/Clients.tsx'],
     meaning:
       'A live example also shows two clients streaming this resource (one item written as in `show=`).',
   },
@@ -123,7 +123,7 @@ const FENCE_OPTIONS = [
     form: 'value',
     example: 'challenge="tasks-no-owner"',
     readBy: [
-      'src/components/LiveService/index.tsx',
+      'src/plugins/live-examples/LiveService/meta.ts',
       'tests/lib/challenges.ts',
       'tests/site/live-helpers.ts',
     ],

@@ -18,9 +18,11 @@
  *
  * CommonJS so that every reader loads it: the site's bundles, an ES module script, and
  * Playwright's CommonJS transform of the runner on Node 20 (which cannot require an ES
- * module). Browser code imports it, so it stays small: the table of options, with its
- * prose, lives in ./fence-options.cjs, which no page bundles.
+ * module). Browser code imports only ./fence-meta.cjs, the meta's parser (re-exported here);
+ * the table of options, with its prose, lives in ./fence-options.cjs, which no page bundles.
  */
+
+const {parseMeta} = require('./fence-meta.cjs');
 
 /**
  * @typedef {{lang: string, meta: string, line: number, code: string}} Block
@@ -66,23 +68,6 @@ function extractBlocks(text) {
     }
   }
   return blocks;
-}
-
-/**
- * A fence's meta: `title="a b" run=x exec` gives attrs {title: 'a b', run: 'x'}, flags {exec}.
- * @param {string} meta
- * @returns {Meta}
- */
-function parseMeta(meta) {
-  /** @type {Record<string, string>} */
-  const attrs = {};
-  const flags = new Set();
-  for (const m of meta.matchAll(/([\w-]+)(?:=(?:"([^"]*)"|'([^']*)'|(\S+)))?/g)) {
-    const value = m[2] ?? m[3] ?? m[4];
-    if (value === undefined) flags.add(m[1]);
-    else attrs[m[1]] = value;
-  }
-  return {attrs, flags};
 }
 
 /**

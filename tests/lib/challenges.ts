@@ -2,7 +2,7 @@
  * The challenges of the guides (src/challenges/format.ts; CONTRIBUTING.md, "Challenges"), found from
  * the pages themselves, and their check run on Node with the Skip runtime itself
  * (`@skipruntime/wasm`, the build the page's worker runs): the code is evaluated as the
- * worker evaluates it (src/components/LiveService/evaluate.ts, the same stand-ins of the
+ * worker evaluates it (src/plugins/live-examples/LiveService/evaluate.ts, the same stand-ins of the
  * packages) and checked by the same `runCheck`, whose `compare` words the difference.
  * Used by tests/unit/challenges.test.ts and tests/site/challenges.spec.ts, so that a new
  * challenge needs no test edit.
@@ -12,8 +12,8 @@ import path from 'node:path';
 import {createRequire} from 'node:module';
 import {transform} from 'sucrase';
 import * as core from '@skipruntime/core';
-import {runCheck, type CheckOutcome} from '../../src/components/LiveService/check';
-import {evaluate, transpile} from '../../src/components/LiveService/evaluate';
+import {runCheck, type CheckOutcome} from '../../src/plugins/live-examples/LiveService/check';
+import {evaluate, transpile} from '../../src/plugins/live-examples/LiveService/evaluate';
 import type {ChallengeDefinition} from '../../src/challenges/format';
 import {ROOT} from '../../src/lib/root.cjs';
 import fences from '../../src/lib/fences.cjs';
@@ -82,7 +82,7 @@ function challengesOf(file: string): FoundChallenge[] {
 /** Every challenge of the guides, in page order. */
 export const CHALLENGES: readonly FoundChallenge[] = guideFiles().flatMap(challengesOf);
 
-// In the page, `@skipruntime/helpers` is its reducers module (src/plugins/live-service-bundling).
+// In the page, `@skipruntime/helpers` is its reducers module (src/plugins/live-examples).
 const require = createRequire(path.join(ROOT, 'package.json'));
 const reducers = require(
   path.join(path.dirname(require.resolve('@skipruntime/helpers')), 'utils.js'),

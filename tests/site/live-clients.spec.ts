@@ -1,5 +1,5 @@
 /**
- * The two clients of a live example (src/components/LiveService/Clients.tsx, issue 22 §2).
+ * The two clients of a live example (src/plugins/live-examples/LiveService/Live/Clients.tsx, issue 22 §2).
  *
  * On Node: the landing page's service runs twice, once with the real `runService` (the page's
  * code as a reader runs it, `tsx` in a folder of its own, only the ports changed) read by two
@@ -24,10 +24,9 @@ import {freePort, startService} from '../lib/ports';
 import {sharedTest as test, expect} from '../lib/fixtures';
 import {ROOT} from '../lib/build-output';
 import {liveFence, startExample} from './live-helpers';
-import {parseShow} from '../../src/components/LiveService/state';
-import {parseClients} from '../../src/components/LiveService/Clients';
-import {openStream, type OpenStream} from '../../src/components/LiveService/stream';
-import {parseEvents, watermarkParts} from '../../src/components/LiveService/sse';
+import {parseClients, parseShow} from '../../src/plugins/live-examples/LiveService/state';
+import {openStream, type OpenStream} from '../../src/plugins/live-examples/LiveService/stream';
+import {parseEvents, watermarkParts} from '../../src/plugins/live-examples/LiveService/sse';
 
 const LANDING = 'src/pages/_home/sample.mdx';
 

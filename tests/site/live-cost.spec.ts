@@ -1,5 +1,5 @@
 /**
- * What a live example costs and what it may do (src/components/LiveService): nothing of the
+ * What a live example costs and what it may do (src/plugins/live-examples/LiveService): nothing of the
  * runtime, worker or transpiler before Run; no other-origin request, console error or CSP
  * violation while it runs, under the policies the build ships (the page's, and the worker's
  * own from serve.json, applied as a host would); readable without JavaScript. The figures of

@@ -1,5 +1,5 @@
 /**
- * The live examples at work (src/components/LiveService), in Chromium against the production
+ * The live examples at work (src/plugins/live-examples/LiveService), in Chromium against the production
  * build: each page's example starts on request and shows the page's own output, input and
  * code edits recompute, errors are shown with their line while the last good run stays,
  * Reset restores the page's version, the worker ends with the page, and axe finds nothing

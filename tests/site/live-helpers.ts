@@ -13,7 +13,7 @@ import {hydrated} from '../lib/fixtures';
 import {ROOT} from '../lib/build-output';
 import {extractBlocks, parseMeta} from '../../src/lib/fences.cjs';
 import {POSTS} from '../lib/sources';
-import {parseShow, shownLabel} from '../../src/components/LiveService/state';
+import {parseShow, shownLabel} from '../../src/plugins/live-examples/LiveService/state';
 
 export type Example = {
   route: string;

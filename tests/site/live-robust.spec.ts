@@ -1,5 +1,5 @@
 /**
- * A live example under stress (src/components/LiveService): Run keeps the example in place
+ * A live example under stress (src/plugins/live-examples/LiveService): Run keeps the example in place
  * and shows the runtime download's progress where the button was; a part that cannot be
  * downloaded gives a message and a Retry inside the example, never the crash page; runaway
  * code is stopped (Stop, or the watchdog), and Reset always brings back the page's version;

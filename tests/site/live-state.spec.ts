@@ -1,5 +1,5 @@
 /**
- * The live example's table logic (src/components/LiveService/state.ts) on its own, without
+ * The live example's table logic (src/plugins/live-examples/LiveService/state.ts) on its own, without
  * React, a browser or the runtime: insert, update and delete on the input tables, invalid
  * JSON refused, subscription updates applied to the resource tables, the fence options read.
  */
@@ -12,7 +12,7 @@ import {
   upsertRow,
   valueText,
   type Row,
-} from '../../src/components/LiveService/state';
+} from '../../src/plugins/live-examples/LiveService/state';
 
 const orders = (): Row[] => rowsOf([['o-1', [{customer: 'ada', amount: 30}]]]);
 

@@ -6,7 +6,7 @@
  * written key out and puts them all back, so a `remove` that merely empties the array passed
  * the order-ids check: that challenge uses `mapReduce`, where `remove` must be exact.)
  *
- * Same evaluation and check as the page (src/components/LiveService/{evaluate,check}.ts), on
+ * Same evaluation and check as the page (src/plugins/live-examples/LiveService/{evaluate,check}.ts), on
  * Node with `@skipruntime/wasm`, like tests/unit/challenges.test.ts.
  */
 import {test} from 'node:test';
@@ -17,15 +17,15 @@ import {createRequire} from 'node:module';
 import {transform} from 'sucrase';
 import * as core from '@skipruntime/core';
 import {initService} from '@skipruntime/wasm';
-import {runCheck} from '../../src/components/LiveService/check';
-import {evaluate, transpile} from '../../src/components/LiveService/evaluate';
+import {runCheck} from '../../src/plugins/live-examples/LiveService/check';
+import {evaluate, transpile} from '../../src/plugins/live-examples/LiveService/evaluate';
 import type {ChallengeDefinition} from '../../src/challenges/format';
 import {ROOT} from '../../src/lib/root.cjs';
 import fences from '../../src/lib/fences.cjs';
 
 const {extractBlocks} = fences;
 
-// In the page, `@skipruntime/helpers` is its reducers module (src/plugins/live-service-bundling).
+// In the page, `@skipruntime/helpers` is its reducers module (src/plugins/live-examples).
 const require = createRequire(import.meta.url);
 const reducers = require(
   path.join(path.dirname(require.resolve('@skipruntime/helpers')), 'utils.js'),

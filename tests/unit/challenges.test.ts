@@ -10,7 +10,7 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import {compare} from '../../src/components/LiveService/check';
+import {compare} from '../../src/plugins/live-examples/LiveService/check';
 import {ROOT} from '../../src/lib/root.cjs';
 import {CHALLENGES as all, checkOnNode as check} from '../lib/challenges';
 

@@ -21,7 +21,7 @@
  * The copy and word-wrap buttons are the theme's, fed the plain code.
  *
  * A live example's fence (`live` in its meta) is typed too: this component renders the live
- * example (src/components/LiveService, which the theme's code block wrapper renders for an
+ * example (src/plugins/live-examples/LiveService, which the theme's code block wrapper renders for an
  * untyped one) with the typed block as the block it shows until Run.
  */
 import {useEffect, useLayoutEffect, useRef, useState, type ReactNode} from 'react';
@@ -37,7 +37,8 @@ import {
 } from '@docusaurus/theme-common/internal';
 import CodeBlock from '@theme/CodeBlock';
 import Buttons from '@theme/CodeBlock/Buttons';
-import LiveExample from '@site/src/components/LiveService';
+import LiveExample from '@site/src/plugins/live-examples/LiveService';
+import {isLive, withoutFlag} from '@site/src/plugins/live-examples/LiveService/meta';
 
 type Typed = {html: string; css?: string};
 
@@ -50,9 +51,6 @@ type Props = {
   /** Whether this block carries the page's stylesheet of typed blocks. */
   stylesheet?: boolean;
 };
-
-/** The word `live` in a fence's meta (as src/theme/CodeBlock reads it). */
-const LIVE = /(^|\s)live(?=\s|$)/;
 
 /** What marks a typed block in the page, rendered or waiting for its HTML, in page order. */
 const BLOCKS = '.tq, .tq-wait';
@@ -223,7 +221,7 @@ function LateTypedBlock(props: Props): ReactNode {
       {/* Without `live`: a live example's block is this one, inside its LiveExample. */}
       <CodeBlock
         className={`language-${props.language}`}
-        metastring={props.metastring.replace(LIVE, '$1')}
+        metastring={withoutFlag(props.metastring, 'live')}
       >
         {props.code}
       </CodeBlock>
@@ -241,7 +239,7 @@ export default function TypedCode(props: Props): ReactNode {
     ) : (
       <LateTypedBlock {...props} />
     );
-  if (!LIVE.test(props.metastring)) return block;
+  if (!isLive(props.metastring)) return block;
   return (
     <LiveExample code={props.code} metastring={props.metastring}>
       {block}

@@ -16,7 +16,7 @@
  * plugin reads the built pages either (the Markdown twins work from the sources, the loaded
  * content and the config), so each page is rewritten in place.
  *
- * Live examples (src/components/LiveService) run the Skip runtime in a Web Worker, whose
+ * Live examples (src/plugins/live-examples/LiveService) run the Skip runtime in a Web Worker, whose
  * policy is the one its script is served with, not the page's:
  *   - pages gain `worker-src 'self'` only: a same-origin worker, nothing else (no
  *     'wasm-unsafe-eval', since no page compiles WebAssembly itself). Every page carries
@@ -68,7 +68,7 @@ const WORKER_DIRECTIVES: Record<string, string[]> = {
   'connect-src': ["'self'"],
 };
 
-/** The worker's script, named by its chunk name (src/components/LiveService/Live.tsx). */
+/** The worker's script, named by its chunk name (src/plugins/live-examples/LiveService/Live/useLiveWorker.ts). */
 const WORKER_SCRIPT = /^live-service\.[0-9a-f]+\.js$/;
 
 /** URL paths of the live examples' worker scripts in the build (none when no page has one). */

@@ -133,7 +133,7 @@ function convert(node: Node, ctx: TwinContext, inPhrasing: boolean): RootContent
           : [img];
       }
       if (node.name === 'br') return [{type: 'break'}];
-      // A challenge (src/components/Challenge): its title as the page shows it, then the
+      // A challenge (src/plugins/live-examples/Challenge): its title as the page shows it, then the
       // task, the code, and the hint and the solution under a label each.
       const children = () => node.children.flatMap((child) => convert(child as Node, ctx, false));
       if (node.name === 'Challenge' && !inPhrasing) {

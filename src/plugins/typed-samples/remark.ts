@@ -7,7 +7,7 @@
  * it. The page does not import `TypedCode`: MDX takes it from the MDX components
  * (src/theme/MDXComponents), so the page's chunk shares no module with the code block's.
  * A live example's fence (`live`) is typed too: TypedCode hands its block to the live example
- * (src/components/LiveService), which shows it until Run.
+ * (src/plugins/live-examples/LiveService), which shows it until Run.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';

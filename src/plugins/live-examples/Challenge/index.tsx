@@ -6,7 +6,7 @@
  * Light on purpose: it imports nothing but React and the core's `useIsBrowser` and styles
  * itself with the theme's classes, so that a page with challenges loads no new shared chunk
  * and the site's one stylesheet does not grow. The solution reaches the live example
- * (src/components/LiveService) as a DOM event on the challenge's section,
+ * (src/plugins/live-examples/LiveService) as a DOM event on the challenge's section,
  * `challenge-solution`, whose `detail` is the solution's code.
  */
 import {Children, isValidElement, useId, type ReactNode} from 'react';

@@ -9,7 +9,7 @@
  * same function, with the same `compare`, on the same build under Node.
  */
 import type {Entry, Json, ServiceInstance, SkipService} from '@skipruntime/core';
-import type {ChallengeDefinition, CheckedInstance, Expected} from '../../challenges/format';
+import type {ChallengeDefinition, CheckedInstance, Expected} from '../../../challenges/format';
 
 /** The outcome of a check: passed, or the first difference (or failure) in the reader's terms. */
 export type CheckOutcome =

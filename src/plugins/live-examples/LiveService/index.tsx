@@ -4,15 +4,15 @@
  * first load it is the code block as usual plus one line with a Run button, in a box of fixed
  * height so nothing shifts; without JavaScript the line says that JavaScript runs it live,
  * and a browser without WebAssembly or workers is told why it cannot run.
- * Only Run fetches the rest (./Live.tsx, which starts the worker, runtime and transpiler).
+ * Only Run fetches the rest (./Live, which starts the worker, runtime and transpiler).
  *
  * Run keeps the example in place: the block stays until the running example is ready to
- * take its place (./Live.tsx calls `onReady`), the loading line sits where the button was,
+ * take its place (./Live calls `onReady`), the loading line sits where the button was,
  * and the box keeps at least the height it had. A part that fails to download (offline, an
  * old tab after a redeploy) or a running example that breaks is caught here: the block comes
  * back with what failed and a Retry, never the site's crash page.
  *
- * A challenge's example (`live challenge="<id>"`, inside src/components/Challenge) has
+ * A challenge's example (`live challenge="<id>"`, inside src/plugins/live-examples/Challenge) has
  * **Check** next to Run, closed or running: on the closed example it loads the rest as Run
  * does, then checks the code as it stands.
  */
@@ -28,11 +28,12 @@ import {
 } from 'react';
 import useIsBrowser from '@docusaurus/useIsBrowser';
 import type LiveType from './Live';
+import {fenceMeta} from './meta';
 import styles from './styles.module.css';
 
 type Props = {code: string; metastring: string; children: ReactNode};
 
-/** Catches a failed `import()` of ./Live.tsx (JS or CSS chunk) and anything it throws. */
+/** Catches a failed `import()` of ./Live (JS or CSS chunk) and anything it throws. */
 class Failsafe extends Component<{children: ReactNode; onError: (e: unknown) => void}> {
   state = {failed: false};
   static getDerivedStateFromError = () => ({failed: true});
@@ -53,22 +54,23 @@ export default function LiveExample({code, metastring, children}: Props): ReactN
   const [failure, setFailure] = useState('');
   const [minHeight, setMinHeight] = useState<number>();
   const box = useRef<HTMLDivElement>(null);
-  const challengeId = /(?:^|\s)challenge=(?:"([^"]*)"|(\S+))/.exec(metastring);
+  const challengeId = fenceMeta(metastring).attrs.challenge;
   // The solution the reader asked for ("Put this solution in the editor"), and how many times.
   const [solution, setSolution] = useState<{code: string; requests: number}>();
-  const challenge = challengeId
-    ? {
-        id: challengeId[1] ?? challengeId[2] ?? '',
-        solution: solution?.code,
-        requests: solution?.requests ?? 0,
-      }
-    : undefined;
+  const challenge =
+    challengeId !== undefined
+      ? {
+          id: challengeId,
+          solution: solution?.code,
+          requests: solution?.requests ?? 0,
+        }
+      : undefined;
   const [checkAtStart, setCheckAtStart] = useState(false);
 
   // Made anew on each attempt: a lazy component that failed to load keeps its failure.
   const [Live, setLive] = useState<LazyExoticComponent<typeof LiveType> | null>(null);
   // "Put this solution in the editor", an event from the challenge's solution
-  // (src/components/Challenge; its name is SOLUTION_EVENT there, not imported so that this
+  // (src/plugins/live-examples/Challenge; its name is SOLUTION_EVENT there, not imported so that this
   // module, in every page that shows code, stays apart from it): it opens a closed example.
   const opened = useRef(false);
   opened.current = Live !== null;

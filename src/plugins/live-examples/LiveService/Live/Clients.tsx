@@ -8,24 +8,17 @@
  * Both clients connect when a run starts. Disconnect drops one client's subscription while
  * the other keeps receiving; Connect opens a new stream, which starts with an `init` of the
  * current state. Each client has its own stream (resource instance): the server lets one
- * connection read an instance at a time. Part of the running example's chunk (./Live.tsx),
+ * connection read an instance at a time. Part of the running example's chunk (./index.tsx),
  * so nothing here loads before Run.
  */
 import {useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode} from 'react';
-import clsx from 'clsx';
-import type {FromWorker, Shown, ToWorker} from './protocol';
-import {parseEvents, watermarkParts} from './sse';
-import {parseShow, shownLabel} from './state';
-import styles from './Live.module.css';
+import type {FromWorker, Shown, ToWorker} from '../protocol';
+import {parseEvents, watermarkParts} from '../sse';
+import {shownLabel} from '../state';
+import SmallButton from './SmallButton';
+import styles from './Clients.module.css';
 
 type StreamMessage = Extract<FromWorker, {type: 'stream'}>;
-
-/** The fence's `clients="name"` or `clients="name?param=value"`: the resource they read. */
-export function parseClients(meta: string): Shown | null {
-  const value = /(?:^|\s)clients=(?:"([^"]*)"|'([^']*)'|(\S+))/.exec(meta);
-  const item = (value?.[1] ?? value?.[2] ?? value?.[3] ?? '').trim();
-  return item ? (parseShow(`show="${item}"`)[0] ?? null) : null;
-}
 
 /** What a pane shows, in order: the command of each connection, events, how it ended. */
 type Item =
@@ -73,7 +66,7 @@ export default function Clients({
   run: number;
   stream: Shown;
   post: (message: ToWorker) => void;
-  /** Where ./Live.tsx forwards the worker's `stream` messages of the run on screen. */
+  /** Where ./useLiveWorker.ts forwards the worker's `stream` messages. */
   messages: EventTarget;
 }): ReactNode {
   const [state, setState] = useState<State>(() => fresh(run));
@@ -203,15 +196,15 @@ function Pane({
         <span className={styles.hint}>
           {client.open ? 'connected' : connected ? 'connecting…' : 'not connected'}
         </span>
-        <button
-          type="button"
-          className={clsx(styles.small, !connected && styles.primary)}
+        <SmallButton
+          className={styles.toggle}
+          primary={!connected}
           aria-label={`${connected ? 'Disconnect' : 'Connect'} ${name}`}
           disabled={disabled}
           onClick={onToggle}
         >
           {connected ? 'Disconnect' : 'Connect'}
-        </button>
+        </SmallButton>
       </div>
       <div
         ref={log}

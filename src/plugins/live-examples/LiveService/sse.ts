@@ -4,7 +4,7 @@
  * port, byte for byte (its `dist/src/rest.js`, the `notify` of `GET /v1/streams/:uuid`: an
  * `event:` line, `init` for a first update and `update` after it, an `id:` line with the
  * watermark, a `data:` line with the entries as `JSON.stringify` writes them, a blank line).
- * So a live example's clients (./Clients.tsx) print what `curl -N` prints for the same
+ * So a live example's clients (./Live/Clients.tsx) print what `curl -N` prints for the same
  * service and writes; tests/site/live-clients.spec.ts compares the two on Node.
  *
  * Pure: no runtime, no DOM. ./stream.ts hands `sseNotifier` to the runtime in the worker,

@@ -1,11 +1,11 @@
 /**
- * The live examples' type checker: a second Web Worker, started by ./Live.tsx just after a
- * run's first output (never on a first load, and never before the first output, which it
- * would delay), that checks the code of each Run as the reader's editor would: the
+ * The live examples' type checker: a second Web Worker, started by ./Live/useTypeCheck.ts
+ * just after a run's first output (never on a first load, and never before the first output,
+ * which it would delay), that checks the code of each Run as the reader's editor would: the
  * TypeScript compiler (`typescript`, the site's own version), strict, against the real
  * declarations of the Skip packages and TypeScript's own libs for ES2022 and a Web Worker,
  * the place the code runs (all bundled with this worker, see
- * src/plugins/live-service-bundling), plus the one global the runner hands the code,
+ * src/plugins/live-examples), plus the one global the runner hands the code,
  * `process` (see `evaluate` in ./worker.ts).
  *
  * Apart from the runtime's worker, so that a check never holds up a run, an edit or the

@@ -1,5 +1,5 @@
 /**
- * The live example's code editor: CodeMirror 6, loaded with ./Live.tsx on Run (never on a
+ * The live example's code editor: CodeMirror 6, loaded with the running example on Run (never on a
  * first load). TypeScript highlighting in the site's own code colours (the Prism themes of
  * the site's config, prism-themes.ts, light and dark, read from the theme config so that
  * Prism itself is not loaded, and mapped onto CodeMirror's highlight tags), line numbers,
@@ -17,7 +17,7 @@ import {HighlightStyle, syntaxHighlighting} from '@codemirror/language';
 import {javascript} from '@codemirror/lang-javascript';
 import {tags, type Tag} from '@lezer/highlight';
 import type {PrismTheme} from 'prism-react-renderer';
-import styles from './Live.module.css';
+import styles from './Editor.module.css';
 
 /** Prism token types, as the site's themes colour them, and the CodeMirror tags they cover. */
 const TOKENS: [string, Tag[]][] = [

@@ -1,7 +1,7 @@
 /**
- * Bundles the Skip runtime's WebAssembly build for the live examples
- * (src/components/LiveService) the documented way, through `configureWebpack` (Rspack under
- * Docusaurus Faster, webpack without it):
+ * The live examples' plugin (the feature's folder: ./README.md; its components: ./LiveService,
+ * ./Challenge). It bundles the Skip runtime's WebAssembly build for them the documented way,
+ * through `configureWebpack` (Rspack under Docusaurus Faster, webpack without it):
  *
  * - `@skipruntime/wasm` finds its module with `import("./libskip-runtime-ts.wasm?url")` under
  *   a bundler (or `new URL("./libskip-runtime-ts.wasm", import.meta.url)`); both become one
@@ -17,9 +17,9 @@
  * - The running example's stylesheet stays out of the site's one first-load stylesheet.
  * - The worker knows the .wasm file's size (`__LIVE_WASM_BYTES__`), so the download's
  *   progress has a total even when the server compresses it (no usable Content-Length).
- * - The type checker's worker (src/components/LiveService/typecheck.ts, loaded after the
- *   first output) gets the texts it checks against as one JSON module, `live-type-files`,
- *   written here to node_modules/.cache/live-type-files.json: the real declarations of
+ * - The type checker's worker (./LiveService/typecheck.ts, loaded after the first output)
+ *   gets the texts it checks against as one JSON module, `live-type-files`, written here to
+ *   node_modules/.cache/live-type-files.json: the real declarations of
  *   @skipruntime/{core,helpers,server} (every `.d.ts` under their `dist/`, with their
  *   package.json for `exports`) and TypeScript's own lib files for ES2022 and a Web Worker
  *   (with every lib they reference), as paths of an in-memory file system. `typescript.js`
@@ -86,7 +86,7 @@ function writeLiveTypeFiles(siteDir: string): string {
 
 export default function liveServiceBundlingPlugin(context: LoadContext): Plugin {
   return {
-    name: 'live-service-bundling',
+    name: 'live-examples',
     configureWebpack(_config, _isServer, {currentBundler}) {
       const typeFiles = writeLiveTypeFiles(context.siteDir);
       return {
@@ -114,13 +114,14 @@ export default function liveServiceBundlingPlugin(context: LoadContext): Plugin 
         },
         // The running example's styles come with it, on Run: Docusaurus puts every
         // stylesheet into the one file all pages load first (its `styles` cache group,
-        // `css/mini-extract` modules, priority 50); this group, ahead of it, keeps
-        // Live.module.css in its own chunk, loaded with ./Live.tsx.
+        // `css/mini-extract` modules, priority 50); this group, ahead of it, keeps the CSS
+        // modules of the running example (LiveService/Live/, one per part) in one chunk of
+        // their own, loaded with it.
         optimization: {
           splitChunks: {
             cacheGroups: {
               liveExampleStyles: {
-                test: /LiveService[\\/]Live\.module\.css$/,
+                test: /LiveService[\\/]Live[\\/][^\\/]+\.module\.css$/,
                 name: 'live-example-styles',
                 type: 'css/mini-extract',
                 chunks: 'async',

@@ -2,9 +2,11 @@
  * The state logic of a live example's tables, kept apart from React and the runtime so that
  * it can be tested on its own (tests/site/live-state.spec.ts): the input tables the reader
  * edits (add a row, change a value, delete a key; values are JSON, and invalid JSON changes
- * nothing) and the resource tables that subscription updates keep current.
+ * nothing) and the resource tables that subscription updates keep current; and the
+ * example's options read from its fence meta (`show=`, `clients=`).
  */
 import type {Entry, Json} from '@skipruntime/core';
+import {fenceMeta} from './meta';
 import type {Shown, Update} from './protocol';
 
 /** One key of a collection with its values, in the order the table shows them. */
@@ -12,6 +14,9 @@ export type Row = {key: Json; values: Json[]};
 
 /** The text a key is shown and matched by: a string as it is, anything else as JSON. */
 export const keyText = (key: Json): string => (typeof key === 'string' ? key : JSON.stringify(key));
+
+/** A key as a table shows it: the empty string as `""`, so that its row has a visible name. */
+export const shownKey = (key: string): string => (key === '' ? '""' : key);
 
 /**
  * The text of a row's value cell: the value itself when the key holds one, else the JSON
@@ -88,9 +93,17 @@ export function applyUpdate(rows: Row[], update: Update): {rows: Row[]; changed:
  * `live show="totals"`, or several instances, each `name` or `name?param=value&…`
  * (parameters become a JSON object of strings), space-separated.
  */
-export function parseShow(meta: string): Shown[] {
-  const value = /(?:^|\s)show=(?:"([^"]*)"|'([^']*)'|(\S+))/.exec(meta);
-  const spec = value?.[1] ?? value?.[2] ?? value?.[3] ?? '';
+export const parseShow = (meta: string): Shown[] => parseItems(fenceMeta(meta).attrs.show ?? '');
+
+/**
+ * The fence's `clients="name"` or `clients="name?param=value"` (./Live/Clients.tsx): the
+ * resource instance the two clients read.
+ */
+export const parseClients = (meta: string): Shown | null =>
+  parseItems(fenceMeta(meta).attrs.clients ?? '')[0] ?? null;
+
+/** The items of a `show=` value (also of `clients=`, which names one). */
+export function parseItems(spec: string): Shown[] {
   return spec
     .split(/\s+/)
     .filter(Boolean)

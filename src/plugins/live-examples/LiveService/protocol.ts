@@ -1,5 +1,5 @@
 /**
- * The messages between a live example (./Live.tsx) and its worker (./worker.ts), typed once
+ * The messages between a live example (./Live) and its worker (./worker.ts), typed once
  * for both sides. Runs are numbered by the page: a message of an older run is ignored.
  */
 import type {Entry, Json} from '@skipruntime/core';
@@ -28,7 +28,7 @@ export type ToWorker =
   | {type: 'write'; run: number; write: number; collection: string; entries: Entry<Json, Json>[]}
   /** A challenge's Check of `code` (src/challenges/<challenge>.ts), numbered by the page. */
   | {type: 'check'; check: number; code: string; challenge: string}
-  /** A client of the example (./Clients.tsx) opens a stream of `stream`, or hangs up. */
+  /** A client of the example (./Live/Clients.tsx) opens a stream of `stream`, or hangs up. */
   | {type: 'connect'; run: number; client: number; connection: number; stream: Shown}
   | {type: 'disconnect'; run: number; client: number}
   /** The watchdog's question: a worker that does not answer is stuck in the reader's code. */

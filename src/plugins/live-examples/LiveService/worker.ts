@@ -1,10 +1,10 @@
 /**
  * The Web Worker that runs a live example's service on the Skip runtime's WebAssembly build,
- * so that compiling, evaluating and recomputing never block the page. Created by ./Live.tsx
- * with `new Worker(new URL('./worker.ts', import.meta.url))`, i.e. only when the reader asks
- * for a run; the runtime (`@skipruntime/wasm`'s browser entry and its .wasm, a hashed asset
- * of the build, see src/plugins/live-service-bundling) and the transpiler (sucrase) are
- * bundled into this worker's chunks, never into a page's.
+ * so that compiling, evaluating and recomputing never block the page. Created by
+ * ./Live/useLiveWorker.ts with `new Worker(new URL('../worker.ts', import.meta.url))`, i.e.
+ * only when the reader asks for a run; the runtime (`@skipruntime/wasm`'s browser entry and
+ * its .wasm, a hashed asset of the build, see src/plugins/live-examples) and the
+ * transpiler (sucrase) are bundled into this worker's chunks, never into a page's.
  *
  * A run: strip the types from the page's code (sucrase, `typescript` + `imports`, which keeps
  * every line where it was), evaluate it as the body of an async function whose `require`
@@ -22,9 +22,9 @@
 import type {Entry, Json} from '@skipruntime/core';
 import * as core from '@skipruntime/core';
 // The reducers only (plain classes): the package's index also pulls the HTTP helpers
-// (express, eventsource). The alias is set by src/plugins/live-service-bundling.
+// (express, eventsource). The alias is set by src/plugins/live-examples.
 import * as reducers from '@skipruntime/helpers/reducers';
-import type {ChallengeDefinition} from '../../challenges/format';
+import type {ChallengeDefinition} from '../../../challenges/format';
 import {runCheck, type InitService} from './check';
 import {codeLine, evaluate, LiveError, transpile} from './evaluate';
 import type {FromWorker, LiveFailure, StreamPart, ToWorker} from './protocol';
@@ -36,7 +36,7 @@ declare let __webpack_public_path__: string;
 // eslint-disable-next-line prefer-const -- the bundler's free variable, not a declaration
 __webpack_public_path__ = new URL(__webpack_public_path__, self.location.href).href;
 
-/** The .wasm file's size in bytes, set by src/plugins/live-service-bundling. */
+/** The .wasm file's size in bytes, set by src/plugins/live-examples. */
 declare const __LIVE_WASM_BYTES__: number;
 
 type Instance = Awaited<ReturnType<typeof import('@skipruntime/wasm').initService>>;
@@ -319,7 +319,7 @@ async function check(message: Extract<ToWorker, {type: 'check'}>): Promise<void>
       "The challenge's check",
       () =>
         import(
-          /* webpackChunkName: "challenge-[request]", webpackExclude: /format\.ts$/ */ `../../challenges/${message.challenge}.ts`
+          /* webpackChunkName: "challenge-[request]", webpackExclude: /format\.ts$/ */ `../../../challenges/${message.challenge}.ts`
         ) as Promise<{default: ChallengeDefinition}>,
     );
     const service = await evaluateCode(message.code);

@@ -1,0 +1,31 @@
+/**
+ * The running example's status line: what it is doing (starting, running, the first output's
+ * time, the last update, why it stopped) and, while the runtime downloads, how far it got.
+ */
+import type {ReactNode} from 'react';
+import {useLive} from './context';
+import styles from './Status.module.css';
+
+const kib = (bytes: number) => `${Math.round(bytes / 1024)} KiB`;
+
+export default function Status(): ReactNode {
+  const {status, progress} = useLive().state;
+  return (
+    <p role="status" className={styles.status} data-live-status="">
+      {status}
+      {progress && (
+        <>
+          {' '}
+          <progress
+            className={styles.progress}
+            value={progress.loaded}
+            max={progress.total}
+            aria-label="Runtime download"
+          />{' '}
+          {kib(progress.loaded)}
+          {progress.total ? ` of ${kib(progress.total)}` : ''} of the runtime downloaded
+        </>
+      )}
+    </p>
+  );
+}

@@ -1,0 +1,31 @@
+/**
+ * What the running example's parts read (./index.tsx provides it): the state of
+ * ./reducer.ts and the reader's actions, each of which dispatches to the reducer and tells
+ * the hooks (type check, challenge) what they need to know.
+ */
+import {createContext, useContext} from 'react';
+import type {Edit} from '../state';
+import type {LiveState} from './reducer';
+import type {Types} from './useTypeCheck';
+
+export type LiveActions = {
+  setCode: (code: string) => void;
+  run: () => void;
+  /** Present for a challenge's example only: runs the code, then checks it. */
+  check?: () => void;
+  stop: (why: string) => void;
+  reset: () => void;
+  retry: () => void;
+  /** An edit of an input table: sent to the runtime, or why it was not (invalid JSON…). */
+  edit: (collection: string, result: Edit) => string | null;
+};
+
+export type LiveContextValue = {state: LiveState; types: Types | null; actions: LiveActions};
+
+export const LiveContext = createContext<LiveContextValue | null>(null);
+
+export function useLive(): LiveContextValue {
+  const value = useContext(LiveContext);
+  if (!value) throw new Error('useLive() outside a running live example');
+  return value;
+}

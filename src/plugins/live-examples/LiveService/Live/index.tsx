@@ -1,0 +1,151 @@
+/**
+ * A live example running: the page's service in a Web Worker (../worker.ts) on the Skip
+ * runtime's WebAssembly build, its input collections as editable tables, the resources the
+ * fence names as tables fed by `subscribe`, and the code itself, editable, with Run, Stop,
+ * Reset and Copy (the layout and how it works: src/plugins/live-examples/README.md).
+ *
+ * Loaded by ../index.tsx only when the reader presses Run, as the chunk `live-example` with
+ * its stylesheet `live-example-styles` (src/plugins/live-examples), so nothing here
+ * (nor the worker, the runtime or the transpiler it pulls) is part of a page's first load.
+ *
+ * This file is the root and the layout: the state (./reducer.ts, in `useReducer`), the hooks
+ * that drive the workers and the challenge, and the reader's actions, given to the parts
+ * through ./context.ts.
+ */
+import {useCallback, useId, useLayoutEffect, useMemo, useReducer, useRef, useState} from 'react';
+import type {ReactNode} from 'react';
+import clsx from 'clsx';
+import {parseClients, parseShow, type Edit} from '../state';
+import CheckResult from './CheckResult';
+import Clients from './Clients';
+import {LiveContext, type LiveActions} from './context';
+import Editor from './Editor';
+import ErrorBanner from './ErrorBanner';
+import Inputs from './Inputs';
+import {initialState, liveReducer} from './reducer';
+import Resources from './Resources';
+import Status from './Status';
+import Toolbar from './Toolbar';
+import TypeCheck from './TypeCheck';
+import UpdateLog from './UpdateLog';
+import {useChallenge, type ChallengeProps} from './useChallenge';
+import {useLiveWorker} from './useLiveWorker';
+import {useTypeCheck} from './useTypeCheck';
+import styles from './styles.module.css';
+
+/**
+ * The page's code, the fence's meta (`show="…"`), and how to tell the page the editor is up;
+ * for a challenge's example (src/plugins/live-examples/Challenge), its id, its solution's code and how
+ * many times the reader asked to put it in the editor, and whether to check at once (the
+ * reader pressed Check on the closed example).
+ */
+type Props = {
+  code: string;
+  metastring: string;
+  onReady: (ready: boolean) => void;
+  challenge?: ChallengeProps;
+  checkAtStart?: boolean;
+};
+
+export default function Live({
+  code: pageCode,
+  metastring,
+  onReady,
+  challenge,
+  checkAtStart = false,
+}: Props): ReactNode {
+  const clients = useMemo(() => parseClients(metastring), [metastring]);
+  const [state, dispatch] = useReducer(liveReducer, undefined, () =>
+    initialState(pageCode, parseShow(metastring)),
+  );
+  /** Where the worker's stream messages go, for the clients. */
+  const streams = useMemo(() => new EventTarget(), []);
+  // The order matters: the worker is started before a Check at start is sent to it.
+  const post = useLiveWorker(state, dispatch, streams);
+  const {types, typeCheck} = useTypeCheck(pageCode, state.firstOutput);
+  const check = useChallenge({challenge, checkAtStart, pageCode, dispatch, post});
+
+  const writes = useRef(0);
+  const {code, active} = state;
+  const actions: LiveActions = {
+    setCode: useCallback((next: string) => dispatch({type: 'code', code: next}), []),
+    run: () => {
+      dispatch({type: 'run'});
+      typeCheck(code);
+    },
+    // Check runs the code as Run does, so the tables show the version checked.
+    check: challenge
+      ? () => {
+          dispatch({type: 'run'});
+          typeCheck(code);
+          check(code);
+        }
+      : undefined,
+    stop: (why) => dispatch({type: 'stop', why}),
+    reset: () => {
+      dispatch({type: 'reset'});
+      typeCheck(pageCode);
+    },
+    retry: () => {
+      dispatch({type: 'retry'});
+      typeCheck(code);
+    },
+    edit: (collection: string, result: Edit) => {
+      if (!result.ok) return result.message;
+      const write = ++writes.current;
+      dispatch({type: 'edit', write, collection, rows: result.rows});
+      post({type: 'write', run: active, write, collection, entries: [result.entry]});
+      return null;
+    },
+  };
+
+  // Before the first paint: the editor replaces the block in one frame, so nothing (and no
+  // scroll anchoring) sees both at once.
+  // CodeMirror sizes the lines it has not drawn yet by a first guess until it measures them
+  // (when they are scrolled to): the editor starts at least as tall as the block's code.
+  const root = useRef<HTMLDivElement>(null);
+  const [blockHeight, setBlockHeight] = useState<number>();
+  useLayoutEffect(() => {
+    setBlockHeight(root.current?.parentElement?.querySelector('pre')?.offsetHeight);
+    onReady(true);
+  }, [onReady]);
+
+  const ids = useId();
+  const errorId = `${ids}-error`;
+  const typesId = `${ids}-types`;
+  const {error} = state;
+  const runError = (error?.from === 'run' || error?.from === 'check') && error.phase !== 'load';
+  const typeErrors = types && 'errors' in types ? types.errors : [];
+  return (
+    <LiveContext value={{state, types, actions}}>
+      <div ref={root} className={styles.live}>
+        <div>
+          <span id={`${ids}-code`} className={styles.label}>
+            Service code, runs in your browser
+          </span>
+          <span id={`${ids}-keys`} className={styles.hint}>
+            Tab indents. To leave: Escape, then Tab.
+          </span>
+          <Editor
+            labelledBy={`${ids}-code`}
+            describedBy={clsx(`${ids}-keys`, error && errorId, typeErrors.length > 0 && typesId)}
+            value={code}
+            minHeight={blockHeight}
+            invalid={runError || typeErrors.length > 0}
+            line={runError ? error.line : typeErrors.find((e) => e.line !== undefined)?.line}
+            onChange={actions.setCode}
+          />
+          <Toolbar checkAtStart={checkAtStart} />
+          <Status />
+          {challenge && <CheckResult />}
+          <ErrorBanner id={errorId} />
+          <TypeCheck id={typesId} />
+        </div>
+        <Inputs />
+        <Resources />
+        {clients && <Clients run={active} stream={clients} post={post} messages={streams} />}
+        <UpdateLog />
+      </div>
+    </LiveContext>
+  );
+}

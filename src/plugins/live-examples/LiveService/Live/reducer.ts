@@ -1,0 +1,339 @@
+/**
+ * The running example's state, and how each worker message and each of the reader's actions
+ * changes it: a pure reducer (no React, no DOM, no worker), so that the rules it keeps are
+ * unit-tested on their own (tests/unit/live-state.test.ts). ./index.tsx holds it with
+ * `useReducer`; ./useLiveWorker.ts feeds it the worker's messages and carries out what it
+ * asks for (a new worker, a run to post).
+ *
+ * The rules: runs are numbered here, and a message of a run that is neither the one asked for
+ * nor the one on screen is ignored; the last run that worked, with the inputs the runtime
+ * accepted, is what Stop (and the watchdog) start again in a new worker; an edit shows at
+ * once and is taken back if the runtime refuses it; a Check's outcome counts only for the
+ * last Check asked for.
+ */
+import type {FromWorker, LiveFailure, Shown} from '../protocol';
+import {applyUpdate, keyText, rowsOf, shownLabel, type Row} from '../state';
+
+export type Inputs = Record<string, Row[]>;
+export type LogLine = {id: number; text: string};
+export type Resource = {rows: Row[]; changed: Set<string>; updates: number};
+/** What the banner says: a failed run, an edit the runtime refused, a stop, a Check's error. */
+export type Banner = LiveFailure & {from: 'run' | 'write' | 'stop' | 'check'};
+/** A challenge's Check: under way, passed, not passed (the first difference), or stopped. */
+export type Checked =
+  | {state: 'running'}
+  | {state: 'passed'; writes: number}
+  | {state: 'failed'; message?: string; threw: boolean; download?: boolean}
+  | {state: 'stopped'};
+/** A run asked for and not settled yet: its number, its code and the inputs it starts with. */
+export type PendingRun = {run: number; code: string; inputs: Inputs | null};
+
+export type LiveState = {
+  /** The resource instances the fence shows (constant). */
+  show: Shown[];
+  /** The page's code (constant: what Reset goes back to) and the editor's. */
+  pageCode: string;
+  code: string;
+  /** The worker's generation: each restart asks for a new one. */
+  worker: number;
+  /** The last run number used, the run asked for and not settled, the run on screen (0: none). */
+  runs: number;
+  pending: PendingRun | null;
+  active: number;
+  /** The last code that ran, with the inputs the runtime accepted: what Stop restarts. */
+  good: {code: string; inputs: Inputs} | null;
+  /** Edits sent and not answered yet, by number: the rows to go back to if one is refused. */
+  writes: Record<number, {collection: string; before: Row[]; after: Row[]}>;
+  /** Whether the reader edited a table: Run then keeps the rows, else the code's own data. */
+  edited: boolean;
+  inputs: Inputs | null;
+  resources: Resource[];
+  log: LogLine[];
+  logId: number;
+  status: string;
+  progress: {loaded: number; total?: number} | null;
+  error: Banner | null;
+  /** The number of the Check under way (0: none) and what the last one found. */
+  checking: number;
+  checked: Checked | null;
+  /** Set by the first output ever: from then on the type checker may load. */
+  firstOutput: boolean;
+  /** Counts Stops (focus goes back to Run) and solutions put in the editor (focus to Check). */
+  stops: number;
+  solutions: number;
+};
+
+export type Action =
+  | {type: 'message'; message: FromWorker}
+  /** The worker itself failed (`downloaded`: it had answered once). */
+  | {type: 'crashed'; downloaded: boolean; message: string}
+  /** Run (and Check, which runs the code too): the editor's code, with the edited rows. */
+  | {type: 'run'}
+  | {type: 'reset'}
+  /** Retry after a failed download: the editor's code in a new worker. */
+  | {type: 'retry'}
+  | {type: 'stop'; why: string}
+  | {type: 'code'; code: string}
+  | {type: 'edit'; write: number; collection: string; rows: Row[]}
+  | {type: 'check'; check: number}
+  | {type: 'solution'; code: string}
+  /** A changed row's mark ends (after MARK_MS). */
+  | {type: 'unmark'; run: number; index: number; keys: string[]};
+
+/** How long a changed row stays marked (./useLiveWorker.ts sends the `unmark`). */
+export const MARK_MS = 1500;
+/** Updates kept in the log. */
+export const LOG_LINES = 6;
+
+const empty = (show: Shown[]): Resource[] =>
+  show.map(() => ({rows: [], changed: new Set(), updates: 0}));
+
+/** The state of a running example that has just asked for the page's code to run. */
+export function initialState(pageCode: string, show: Shown[]): LiveState {
+  return {
+    show,
+    pageCode,
+    code: pageCode,
+    worker: 1,
+    runs: 1,
+    pending: {run: 1, code: pageCode, inputs: null},
+    active: 0,
+    good: null,
+    writes: {},
+    edited: false,
+    inputs: null,
+    resources: empty(show),
+    log: [],
+    logId: 0,
+    status: 'Starting the Skip runtime…',
+    progress: null,
+    error: null,
+    checking: 0,
+    checked: null,
+    firstOutput: false,
+    stops: 0,
+    solutions: 0,
+  };
+}
+
+/** Whether a run is under way (the tables wait, Stop is offered). */
+export const isBusy = (state: LiveState): boolean => state.pending !== null;
+
+/** A new run of `code`, in the current worker. */
+function request(state: LiveState, code: string, inputs: Inputs | null): LiveState {
+  const run = state.runs + 1;
+  return {...state, runs: run, pending: {run, code, inputs}, progress: null};
+}
+
+/** A new worker, with `source` run in it (or nothing, when there is no run to restore). */
+function restart(state: LiveState, source: {code: string; inputs: Inputs | null} | null) {
+  const next = {...state, worker: state.worker + 1, active: 0, pending: null, writes: {}};
+  return source ? request(next, source.code, source.inputs) : next;
+}
+
+const without = <T>(record: Record<number, T>, key: number): Record<number, T> => {
+  const rest = {...record};
+  delete rest[key];
+  return rest;
+};
+
+function onMessage(state: LiveState, message: FromWorker): LiveState {
+  switch (message.type) {
+    case 'pong':
+    case 'stream':
+      return state;
+    case 'checked': {
+      if (message.check !== state.checking) return state;
+      if (message.passed) {
+        return {...state, checking: 0, checked: {state: 'passed', writes: message.writes}};
+      }
+      return {
+        ...state,
+        checking: 0,
+        error: message.failure ? {...message.failure, from: 'check'} : state.error,
+        checked: {
+          state: 'failed',
+          message: message.message,
+          threw: Boolean(message.failure),
+          download: message.failure?.phase === 'load',
+        },
+      };
+    }
+    case 'progress':
+      if (message.run !== state.pending?.run) return state;
+      return {...state, progress: {loaded: message.loaded, total: message.total}};
+    case 'started': {
+      if (message.run !== state.pending?.run) return state;
+      const inputs = Object.fromEntries(
+        Object.entries(message.inputs).map(([name, entries]) => [name, rowsOf(entries)]),
+      );
+      return {
+        ...state,
+        active: message.run,
+        pending: null,
+        progress: null,
+        // A stop's explanation stays with the run it restarted, until the reader's next Run;
+        // a Check's error stays with the Check, which may have ended before this run started.
+        error: state.error?.from === 'stop' || state.error?.from === 'check' ? state.error : null,
+        good: {code: state.pending.code, inputs},
+        writes: {},
+        inputs,
+        resources: empty(state.show),
+        status: 'Running: waiting for the first output…',
+      };
+    }
+    case 'update': {
+      if (message.run !== state.active) return state;
+      const label = shownLabel(state.show[message.index]!);
+      const {isInitial, watermark, values} = message.update;
+      const keys = values.map(([key]) => keyText(key)).join(', ') || 'none';
+      const logId = state.logId + 1;
+      const text = `${label}: ${isInitial ? 'init' : 'update'}, keys ${keys}, watermark ${watermark}`;
+      return {
+        ...state,
+        resources: state.resources.map((resource, i) => {
+          if (i !== message.index) return resource;
+          const next = applyUpdate(resource.rows, message.update);
+          return {rows: next.rows, changed: new Set(next.changed), updates: resource.updates + 1};
+        }),
+        logId,
+        log: [{id: logId, text}, ...state.log].slice(0, LOG_LINES),
+        status: isInitial
+          ? `Running: first output ${Math.round(message.ms)} ms after the run started.`
+          : `${label} updated: ${keys}.`,
+        firstOutput: state.firstOutput || isInitial,
+      };
+    }
+    case 'written': {
+      const edit = state.writes[message.write];
+      if (!edit) return state;
+      const writes = without(state.writes, message.write);
+      if (message.run !== state.active) return {...state, writes};
+      if (message.error) {
+        // The runtime applied nothing of a refused edit: the table goes back to match it.
+        return {
+          ...state,
+          writes,
+          inputs: state.inputs ? {...state.inputs, [edit.collection]: edit.before} : null,
+          error: {...message.error, from: 'write'},
+          status: 'The edit was refused; the table shows what the runtime kept.',
+        };
+      }
+      return {
+        ...state,
+        writes,
+        good: state.good && {
+          ...state.good,
+          inputs: {...state.good.inputs, [edit.collection]: edit.after},
+        },
+        error: state.error?.from === 'write' ? null : state.error,
+      };
+    }
+    case 'error': {
+      if (message.run !== state.pending?.run) return state;
+      const {type: _type, run: _run, ...failure} = message;
+      return {
+        ...state,
+        pending: null,
+        progress: null,
+        error: {...failure, from: 'run'},
+        status:
+          failure.phase === 'load'
+            ? 'A part of the live example could not be downloaded.'
+            : state.active > 0
+              ? 'The code did not run; the last good run is still live.'
+              : 'The code did not run.',
+      };
+    }
+  }
+}
+
+export function liveReducer(state: LiveState, action: Action): LiveState {
+  switch (action.type) {
+    case 'message':
+      return onMessage(state, action.message);
+    case 'crashed':
+      return {
+        ...state,
+        pending: null,
+        error: {
+          from: 'run',
+          phase: 'load',
+          message: action.downloaded
+            ? `The live example's worker failed: ${action.message}`
+            : "The live example's worker could not be downloaded.",
+        },
+        status: 'The live example stopped.',
+      };
+    case 'run':
+      return {
+        ...request(state, state.code, state.edited ? state.inputs : null),
+        error: null,
+        status: 'Running the code…',
+      };
+    case 'reset':
+      return {
+        ...restart(state, {code: state.pageCode, inputs: null}),
+        code: state.pageCode,
+        log: [],
+        error: null,
+        inputs: null,
+        edited: false,
+        status: 'Running the page’s version…',
+      };
+    case 'retry':
+      return {
+        ...restart(state, {code: state.code, inputs: state.edited ? state.inputs : null}),
+        error: null,
+        status: 'Retrying…',
+      };
+    case 'stop': {
+      const message = state.good
+        ? `${action.why} The last good run was started again.`
+        : `${action.why} Edit the code and press Run, or Reset.`;
+      return {
+        ...restart(state, state.good),
+        checking: 0,
+        checked: state.checking !== 0 ? {state: 'stopped'} : state.checked,
+        error: {from: 'stop', phase: 'runtime', message},
+        status: message,
+        stops: state.stops + 1,
+      };
+    }
+    case 'code':
+      return {...state, code: action.code};
+    case 'edit': {
+      if (!state.inputs) return {...state, edited: true};
+      const before = state.inputs[action.collection] ?? [];
+      return {
+        ...state,
+        edited: true,
+        writes: {
+          ...state.writes,
+          [action.write]: {collection: action.collection, before, after: action.rows},
+        },
+        inputs: {...state.inputs, [action.collection]: action.rows},
+      };
+    }
+    case 'check':
+      return {
+        ...state,
+        error: state.error?.from === 'check' ? null : state.error,
+        checking: action.check,
+        checked: {state: 'running'},
+      };
+    case 'solution':
+      return {...state, code: action.code, checked: null, solutions: state.solutions + 1};
+    case 'unmark': {
+      if (action.run !== state.active) return state;
+      const resource = state.resources[action.index];
+      if (!resource || action.keys.every((key) => !resource.changed.has(key))) return state;
+      const still = new Set(resource.changed);
+      action.keys.forEach((key) => still.delete(key));
+      return {
+        ...state,
+        resources: state.resources.map((r, i) => (i === action.index ? {...r, changed: still} : r)),
+      };
+    }
+  }
+}
