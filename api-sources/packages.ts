@@ -107,9 +107,12 @@ export function apiInputsHash(): string {
   for (const name of [...apiPackages.map((pkg) => pkg.npmName), ...TOOLS]) {
     hash.update(`${name}@${installedVersion(name)}\n`);
   }
-  for (const file of fs.readdirSync(apiSourcesDir).sort()) {
-    hash.update(`${file}\n`);
-    hash.update(fs.readFileSync(path.join(apiSourcesDir, file)));
+  // Files only: notes/ (API notes per symbol) is a folder that TypeDoc does not read.
+  const entries = fs.readdirSync(apiSourcesDir, {withFileTypes: true});
+  for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    if (!entry.isFile()) continue;
+    hash.update(`${entry.name}\n`);
+    hash.update(fs.readFileSync(path.join(apiSourcesDir, entry.name)));
   }
   return hash.digest('hex');
 }
