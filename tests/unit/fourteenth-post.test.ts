@@ -64,7 +64,11 @@ test('a fourteenth post, newest of all, heads /blog and pushes the oldest of its
   }
   const before = listPages(slugs.slice(0, 13)).get('/blog')!;
   const after = listPages(['a-new-post', ...slugs.slice(0, 13)]);
-  assert.equal(after.get('/blog/page/2')![0], before.at(-1), 'the oldest of page 1 moves to page 2');
+  assert.equal(
+    after.get('/blog/page/2')![0],
+    before.at(-1),
+    'the oldest of page 1 moves to page 2',
+  );
 });
 
 test('the sidebar and the feeds take every post, however many', () => {
@@ -86,14 +90,18 @@ test('no test lists or counts the posts: they are read from blog/', () => {
     });
   const offenders: string[] = [];
   // The runnable project names the pages whose samples it runs, posts among them, by file.
-  for (const file of files('tests').filter((f) => !skip.includes(f) && !f.startsWith('tests/runnable/'))) {
+  for (const file of files('tests').filter(
+    (f) => !skip.includes(f) && !f.startsWith('tests/runnable/'),
+  )) {
     const text = fs.readFileSync(path.join(ROOT, file), 'utf8');
     const named = SPEC_POST_SLUGS.filter((slug) =>
       new RegExp(`['"\`/]${slug.replace(/[-_]/g, '[-_]')}['"\`/.]`).test(text),
     );
     // One or two posts as sample pages (why-skip as "a post") are not a list.
-    if (named.length > 2) offenders.push(`${file} names ${named.length} posts: ${named.join(', ')}`);
-    if (/\b(thirteen|fourteen|1[34])\s+posts?\b/i.test(text)) offenders.push(`${file} counts the posts`);
+    if (named.length > 2)
+      offenders.push(`${file} names ${named.length} posts: ${named.join(', ')}`);
+    if (/\b(thirteen|fourteen|1[34])\s+posts?\b/i.test(text))
+      offenders.push(`${file} counts the posts`);
     // The spec's slugs are checked against blog/ in one place, never used as the site's list.
     if (/\bSPEC_POST_SLUGS\b/.test(text) && file !== 'tests/build/blog.spec.ts')
       offenders.push(`${file} uses the spec's slugs`);
