@@ -3,8 +3,8 @@
  * not-found page. One test per page, loaded once:
  * - it loads (200), hydrates, shows its main content and not the not-found page, and neither
  *   logs a console error, nor requests anything from another origin (spec §7), nor violates the
- *   Content Security Policy (`expectClean`). This is the one test that loads every route of the
- *   spec (§2) and every guide, post and API page;
+ *   Content Security Policy (`expectClean`), nor shows the base-URL banner (§8). This is the one
+ *   test that loads every route of the spec (§2) and every guide, post and API page;
  * - axe-core, with all its default rules, finds no violation in the light colour mode;
  * - on one page of each template (landing, guide, API page, blog list, archive, authors, post,
  *   not-found), axe also finds none in the dark mode the navbar's toggle switches to, once every
@@ -27,6 +27,7 @@ import {apiRoutes} from '../lib/spec';
 const paths = sitemapPaths();
 
 const NOT_FOUND = 'Page Not Found';
+const BASE_URL_BANNER = '#__docusaurus-base-url-issue-banner-container';
 
 /** The template a page is rendered with, from its path. */
 function templateOf(path: string): string {
@@ -118,6 +119,9 @@ test.describe('every page', () => {
       // once the network has been quiet for 500 ms, which it has usually been during axe.
       await page.waitForLoadState('networkidle');
       expectClean(watch);
+      // Spec §8: a correct serve never shows the base-URL banner (its check runs once the
+      // bundles have loaded: src/ssr-template.ts).
+      await expect(page.locator(BASE_URL_BANNER)).toHaveCount(0);
     });
   }
 
