@@ -13,7 +13,8 @@
 #      background (tests/lib/scenarios-ahead.ts): they need no build and mostly wait;
 #   6. runs the Playwright suites (browser tests against the served build, the build-level
 #      checks and the runnable samples), then prints a summary: the counts, each project's
-#      duration, the time of each step of this script, and the machine's busy CPU time.
+#      duration, the time of each step of this script, the machine's busy CPU time, and each
+#      step's own CPU time.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -52,6 +53,26 @@ busy_cpu_s() {
   awk -v hz="$(getconf CLK_TCK)" '$1 == "cpu" {print int(($2 + $3 + $4 + $7 + $8 + $9) / hz); exit}' /proc/stat
 }
 cpu_started=$(busy_cpu_s)
+# Each step's own CPU time, whatever else the machine runs: `with_cpu FILE COMMAND…` runs the
+# command in this (sub)shell and writes to FILE the CPU seconds (user + system) it and the
+# children it waited for used, from bash's `times` (its second line). Meant for a subshell of
+# its own, whose counters start at zero; a TERM to that subshell ends the command too.
+step_cpu=$(mktemp -d)
+with_cpu() {
+  local out=$1 rc=0
+  shift
+  "$@" &
+  local child=$!
+  trap 'kill "$child" 2>/dev/null; exit 143' TERM
+  wait "$child" || rc=$?
+  # Not in a pipeline: a forked `times` would see no children.
+  times >"$out.times"
+  awk 'NR == 2 {
+    split($1, u, /[ms]/); split($2, s, /[ms]/)
+    printf "%d\n", u[1] * 60 + u[2] + s[1] * 60 + s[2] + 0.5
+  }' "$out.times" >"$out"
+  return "$rc"
+}
 # In the background, beside the lint gate, the unit tests and the build (none of which needs
 # them): the Debian packages are installed, then, on a whole run, the runnable scenarios start
 # (tests/lib/scenarios-ahead.ts). These need no build and mostly wait, so they run beside the
@@ -69,21 +90,24 @@ background_log=$(mktemp)
     "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null || exit 1
   fi
   echo ok >"$ready"
-  [ -z "$RUNNABLE_AHEAD" ] || exec node --import tsx tests/lib/scenarios-ahead.ts "$RUNNABLE_AHEAD"
+  [ -z "$RUNNABLE_AHEAD" ] || (with_cpu "$step_cpu/scenarios" node --import tsx tests/lib/scenarios-ahead.ts "$RUNNABLE_AHEAD") &
+  scenarios_pid=$!
+  trap 'kill "$scenarios_pid" 2>/dev/null; exit 143' TERM
+  wait "$scenarios_pid"
 ) >"$background_log" 2>&1 &
 background_pid=$!
 echo "==> lint gate (tsc --noEmit, ESLint, Prettier check), alongside the production build"
 lint_log=$(mktemp)
-npm run lint >"$lint_log" 2>&1 &
+(with_cpu "$step_cpu/lint" npm run lint) >"$lint_log" 2>&1 &
 lint_pid=$!
 # A failed build ends the script: the lint gate and the background job go with it.
-trap '[ -z "$lint_pid" ] || kill "$lint_pid" 2>/dev/null; [ -z "$background_pid" ] || kill "$background_pid" 2>/dev/null; rm -f "$lint_log" "$background_log" "$ready" "${RUNNABLE_AHEAD:-}"' EXIT
+trap '[ -z "$lint_pid" ] || kill "$lint_pid" 2>/dev/null; [ -z "$background_pid" ] || kill "$background_pid" 2>/dev/null; rm -rf "$lint_log" "$background_log" "$ready" "$step_cpu" "${RUNNABLE_AHEAD:-}"' EXIT
 
 echo "==> unit tests of the plugins' pure functions, on fixtures (node --test)"
-npm run test:unit || { status=$?; echo "unit tests: FAILED (see above)" >&2; }
+(with_cpu "$step_cpu/unit" npm run test:unit) || { status=$?; echo "unit tests: FAILED (see above)" >&2; }
 
 echo "==> building the production site"
-npm run build
+(with_cpu "$step_cpu/build" npm run build)
 build_s=$((SECONDS - started))
 
 lint_status=0
@@ -110,7 +134,7 @@ packages_s=$((SECONDS - started))
 
 echo "==> running the tests"
 tests_started=$SECONDS
-npx playwright test "$@" || status=$?
+(with_cpu "$step_cpu/playwright" npx playwright test "$@") || status=$?
 tests_s=$((SECONDS - tests_started))
 # The scenarios are done by now (the runnable tests waited for their results), unless their
 # runner failed on its own.
@@ -128,4 +152,9 @@ if [ -n "$cpu_started" ]; then
   cpu_s=$(($(busy_cpu_s) - cpu_started))
   echo "CPU: the machine was busy ${cpu_s} CPU s of ${cores} cores x ${wall_s} s ($((100 * cpu_s / (cores * (wall_s > 0 ? wall_s : 1))))%), so this work needs at least $((cpu_s / cores)) s of wall on ${cores} cores (anything else running on the machine counts too)"
 fi
+# Each step's own processes, whatever else runs on the machine. Playwright's figure leaves out
+# most of Chromium's (its renderers are not children it waits for); the machine's line counts them.
+of() { cat "$step_cpu/$1" 2>/dev/null || echo '?'; }
+echo "CPU by step (its own processes): lint gate $(of lint) s, unit tests $(of unit) s, build $(of build) s, runnable scenarios ahead $(of scenarios) s, Playwright $(of playwright) s without most of Chromium's"
+
 exit "$status"

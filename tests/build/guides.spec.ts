@@ -68,6 +68,8 @@ test('the guides come first in the sidebar, in order, each with a label', () => 
   const links = $('.theme-doc-sidebar-menu > li > a.menu__link')
     .map((_, a) => ({href: $(a).attr('href'), label: $(a).text().trim()}))
     .get();
+  // Spec §2: the sidebar's top link goes to the main doc.
+  expect(links[0]?.href).toBe('/docs/introduction');
   expect(links.slice(0, GUIDES.length).map((l) => l.href)).toEqual(GUIDES.map((id) => `/docs/${id}`));
   for (const {label} of links.slice(0, GUIDES.length)) {
     expect(label.length).toBeGreaterThan(2);

@@ -4,11 +4,14 @@
  * `404.html` for anything else, no rewrites, no `.html` guessing), every page of the sitemap
  * answers at its canonical path and with a trailing slash, as do the API package index
  * pages the previous site linked with a slash. `trailingSlash` is undefined in
- * docusaurus.config.ts, so each page is `<route>/index.html` (scripts/lib/route-file.cjs).
+ * docusaurus.config.ts, so each page is `<route>/index.html` (scripts/lib/route-file.cjs). The
+ * blog's tag and author paths, which the spec does not have, answer 404 with the not-found page.
  */
 import fs from 'node:fs';
+import path from 'node:path';
+import yaml from 'js-yaml';
 import {test, expect} from '@playwright/test';
-import {BUILD, builtPages} from '../lib/build-output';
+import {BUILD, builtPages, ROOT} from '../lib/build-output';
 import {sitemapPaths} from '../lib/sitemap';
 import {routeFile} from '../../scripts/lib/route-file.cjs';
 import {startStaticHost, type StaticHost} from '../lib/static-host';
@@ -57,6 +60,21 @@ test('the host is plain: an unknown path is a 404 with the not-found page, and .
   expect(unknown.statuses).toEqual([404]);
   expect(unknown.body).toBe(fs.readFileSync(`${BUILD}/404.html`, 'utf8'));
   expect((await get('/docs/introduction.html')).statuses).toEqual([404]);
+});
+
+test("the blog's tag and author paths are not pages: each is a 404 with the not-found page", async () => {
+  // Spec §2: the blog slug is the only route parameter, any other path shows the not-found
+  // page. The blog plugin would publish a page per tag and per author: front-matter.ts refuses
+  // tags and authors.yml gives no author a page. tests/build/blog.spec.ts checks that nothing
+  // links to them; tests/site/sitemap.spec.ts renders the not-found page in a browser.
+  const authors = Object.keys(yaml.load(fs.readFileSync(path.join(ROOT, 'blog', 'authors.yml'), 'utf8')) as object);
+  expect(authors.length).toBeGreaterThan(0);
+  const notFound = fs.readFileSync(`${BUILD}/404.html`, 'utf8');
+  for (const route of ['/blog/tags', '/blog/tags/essay', '/blog/tags/release', ...authors.map((key) => `/blog/authors/${key}`)]) {
+    const answer = await get(route);
+    expect(answer.statuses, route).toEqual([404]);
+    expect(answer.body === notFound, `${route}: the not-found page`).toBe(true);
+  }
 });
 
 test('every page of the sitemap answers at its path, without and with a trailing slash', async () => {

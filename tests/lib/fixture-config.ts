@@ -8,8 +8,10 @@
  *
  * Left out, because a fixture of four pages has no use for them: the site's own plugins, the
  * theme configuration, the feeds (their stylesheet lives in src/), the
- * custom CSS, the sidebar file (the fixture's sidebar is generated) and the last-updated
- * dates (the copy is outside any git worktree).
+ * custom CSS, the sidebar file (the fixture's sidebar is generated), the last-updated
+ * dates (the copy is outside any git worktree) and the typed samples' remark step (it compiles
+ * every sample of the site, not the fixture's, on the first page: seconds of CPU in each fixture
+ * build for nothing; the typed samples are tested on the site's build).
  */
 import type {Config, PluginConfig} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
@@ -57,12 +59,13 @@ export function fixtureConfig(
         {
           docs: {
             ...docs,
+            beforeDefaultRemarkPlugins: [],
             sidebarPath: undefined,
             showLastUpdateTime: false,
             ...(docsInclude && {include: docsInclude}),
           },
-          blog: {...blog, feedOptions: {type: null}},
-          pages,
+          blog: {...blog, beforeDefaultRemarkPlugins: [], feedOptions: {type: null}},
+          pages: {...pages, beforeDefaultRemarkPlugins: []},
           theme: {},
         } satisfies Preset.Options,
       ],

@@ -4,60 +4,13 @@
  * slugs and guides that must exist, the API pages) are in ./spec.ts; tests check the sources
  * against them once (tests/build/blog.spec.ts, tests/build/guides.spec.ts).
  */
-import fs from 'node:fs';
 import path from 'node:path';
-import yaml from 'js-yaml';
 import {guides} from '../../guides';
+import {POST_SLUGS} from './posts';
+
+export {POSTS, POSTS_NEWEST_FIRST, POST_SLUGS, type SourcePost} from './posts';
 
 const ROOT = path.resolve(__dirname, '../..');
-
-export type SourcePost = {
-  /** File name under blog/. */
-  file: string;
-  slug: string;
-  title: string;
-  /** Publication date, as the blog plugin reads it (a bare day is midnight UTC). */
-  date: Date;
-  authors: string[];
-  /** The whole front matter. */
-  data: Record<string, unknown>;
-  /** The Markdown after the front matter. */
-  body: string;
-};
-
-/** Every post under blog/, oldest first. */
-function readPosts(): SourcePost[] {
-  const dir = path.join(ROOT, 'blog');
-  return fs
-    .readdirSync(dir)
-    .filter((file) => /\.mdx?$/.test(file) && !file.startsWith('_'))
-    .map((file) => {
-      const text = fs.readFileSync(path.join(dir, file), 'utf8');
-      const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n([\s\S]*)$/.exec(text);
-      if (!match) throw new Error(`blog/${file}: no front matter`);
-      const data = yaml.load(match[1]) as Record<string, unknown>;
-      const date = data.date instanceof Date ? data.date : new Date(String(data.date));
-      return {
-        file,
-        slug: String(data.slug),
-        title: String(data.title),
-        date,
-        authors: (data.authors as string[] | undefined) ?? [],
-        data,
-        body: match[2],
-      };
-    })
-    .sort((a, b) => a.date.getTime() - b.date.getTime());
-}
-
-/** The posts, oldest first. */
-export const POSTS: readonly SourcePost[] = readPosts();
-
-/** The posts, newest first, as the list pages, the sidebar and the feeds order them. */
-export const POSTS_NEWEST_FIRST: readonly SourcePost[] = [...POSTS].reverse();
-
-/** The posts' slugs, alphabetically. */
-export const POST_SLUGS: readonly string[] = POSTS.map((post) => post.slug).sort();
 
 /** The guides in sidebar order (../../guides.ts, which sidebars.ts reads too). */
 export const GUIDES: readonly string[] = guides;

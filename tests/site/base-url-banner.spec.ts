@@ -4,8 +4,7 @@
  * although the bundles run after the first paint (src/ssr-template.ts moves the banner's
  * check to after the inserted scripts' load or error events).
  */
-import {sharedTest as test, expect, expectClean, hydrated} from '../lib/fixtures';
-import {PAGE_TYPES} from '../../scripts/lib/first-load.cjs';
+import {sharedTest as test, expect, hydrated} from '../lib/fixtures';
 import {BUILD} from '../lib/build-output';
 import {startStaticHost, type StaticHost} from '../lib/static-host';
 
@@ -20,16 +19,8 @@ test.describe('base-URL banner', () => {
     expect(html).toContain(BANNER);
   });
 
-  for (const {type, path} of PAGE_TYPES) {
-    test(`a correct serve never shows the banner: ${type} (${path})`, async ({page, watch}) => {
-      await page.goto(path);
-      await hydrated(page);
-      await page.waitForLoadState('networkidle');
-      await expect(page.locator(CONTAINER)).toHaveCount(0);
-      await expect(page.getByText(BANNER)).toHaveCount(0);
-      expectClean(watch);
-    });
-  }
+  // A correct serve never shows the banner: tests/site/sitemap.spec.ts checks every page for it
+  // once the page is loaded and idle.
 
   test.describe('the build served under /prefix/, a base path it was not built for', () => {
     let host: StaticHost;

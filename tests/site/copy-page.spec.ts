@@ -112,6 +112,9 @@ for (const [kind, route] of PAGES) {
       await expect.poll(async () => (await layoutShifts(page)).length).toBeGreaterThan(0);
     });
 
+    // The control sits beside the breadcrumbs on docs (guides and API pages alike) and under
+    // the header of a post: its keyboard path is checked once per placement.
+    if (kind === 'API page') return;
     test('works from the keyboard', async ({page}) => {
       await page.goto(route);
       await hydrated(page);

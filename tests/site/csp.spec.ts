@@ -1,16 +1,14 @@
 /**
- * The Content Security Policy in a browser. Every page of the sitemap is loaded by
- * tests/site/sitemap.spec.ts, whose `expectClean()` fails on any CSP violation (the `watch`
- * fixture records `securitypolicyviolation` events; the browser's CSP messages are console
- * errors). Here: the pages outside the sitemap, client-side navigation, the policy of the
- * headers file, and proof that the policy and the watch do block and report.
+ * The Content Security Policy in a browser: what only a browser shows. Every page of the
+ * sitemap and the not-found page are loaded by tests/site/sitemap.spec.ts, whose checks fail on
+ * any CSP violation (the `watch` fixture records `securitypolicyviolation` events; the
+ * browser's CSP messages are console errors); the /docs redirect page by
+ * tests/site/foundation.spec.ts. Here: proof that the policy and the watch do block and report,
+ * and client-side navigation. The policy's text, its hashes and the headers files (the same
+ * policy plus frame-ancestors) are checked on the build: tests/build/csp.spec.ts; the hashing
+ * itself: tests/unit/content-security-policy.test.ts.
  */
 import {sharedTest as test, expect, expectClean, hydrated} from '../lib/fixtures';
-import {readBuilt} from '../lib/build-output';
-
-/** Console errors other than the browser's note that the not-found page answered 404. */
-const errorsBesides404 = (errors: string[]) =>
-  errors.filter((e) => !/status of 404 \(Not Found\)/.test(e));
 
 test.describe('content security policy', () => {
   test('an inline script without a listed hash is blocked and reported', async ({page, watch}) => {
@@ -25,27 +23,6 @@ test.describe('content security policy', () => {
     });
     expect(ran, 'the injected script ran').toBe(false);
     await expect.poll(() => watch.csp.some((v) => v.includes('script-src'))).toBe(true);
-  });
-
-  test('the not-found page raises no CSP violation', async ({page, watch}) => {
-    await page.goto('/no/such/page');
-    await hydrated(page);
-    await page.waitForLoadState('networkidle');
-    expect(watch.csp).toEqual([]);
-    expect(errorsBesides404(watch.errors)).toEqual([]);
-  });
-
-  test('the /docs redirect page runs its script under the policy', async ({page, watch}) => {
-    await page.goto('/docs?from=test#part');
-    // The inline script keeps the query and the hash; the meta refresh alone would drop them.
-    await page.waitForURL(
-      (url) =>
-        url.pathname === '/docs/introduction' &&
-        url.search === '?from=test' &&
-        url.hash === '#part',
-    );
-    await hydrated(page);
-    expectClean(watch);
   });
 
   test('client-side navigation across docs, blog, landing page and API raises no CSP violation', async ({
@@ -73,46 +50,5 @@ test.describe('content security policy', () => {
       await page.evaluate(() => (window as unknown as {sameDocument?: boolean}).sameDocument),
     ).toBe(true);
     expectClean(watch);
-  });
-
-  test('the policy of _headers, sent as a header without the meta tag, raises no violation', async ({
-    page,
-    watch,
-  }) => {
-    const headerPolicy = /^ {2}Content-Security-Policy: (.+)$/m.exec(readBuilt('_headers'))?.[1];
-    expect(headerPolicy).toBeDefined();
-    // Serve the pages as a host that reads _headers would: the policy as a response header,
-    // and the meta tag removed so that only the header applies.
-    await page.route('**/*', async (route) => {
-      if (route.request().resourceType() !== 'document') return route.continue();
-      const response = await route.fetch();
-      const body = (await response.text()).replace(
-        /<meta http-equiv="Content-Security-Policy"[^>]*>/,
-        '',
-      );
-      await route.fulfill({
-        response,
-        body,
-        headers: {...response.headers(), 'content-security-policy': headerPolicy!},
-      });
-    });
-    for (const path of [
-      '/',
-      '/docs/introduction',
-      '/docs/api/core',
-      '/blog',
-      '/blog/why-skip',
-      '/no/such/page',
-    ]) {
-      await page.goto(path);
-      await hydrated(page);
-      const metaTags = await page.locator('meta[http-equiv="Content-Security-Policy"]').count();
-      expect(metaTags, `${path}: the meta tag was removed`).toBe(0);
-    }
-    await page.goto('/docs');
-    await page.waitForURL('**/docs/introduction');
-    await hydrated(page);
-    expect(errorsBesides404(watch.errors)).toEqual([]);
-    expect(watch.csp).toEqual([]);
   });
 });

@@ -5,32 +5,30 @@
 import fs from 'node:fs';
 import {createRequire} from 'node:module';
 import path from 'node:path';
-import type {Page} from '@playwright/test';
+import type {BrowserContext, Page} from '@playwright/test';
 import type {LoadedPlugin} from '@docusaurus/types';
 import {loadThemeAliases} from '@docusaurus/core/lib/webpack/aliases';
 import {sharedTest as test, expect, expectClean, hydrated, routeOnlyScripts} from '../lib/fixtures';
 import {ROOT} from '../../src/lib/root.cjs';
-import {SITE_ROUTES} from '../lib/sources';
 
 const NOT_FOUND = 'Page Not Found';
 
 test.describe('routes', () => {
-  for (const route of SITE_ROUTES) {
-    test(`spec route ${route} renders its page`, async ({page, watch}) => {
-      const response = await page.goto(route);
-      expect(response?.status(), `HTTP status of ${route}`).toBe(200);
-      await hydrated(page);
-      await expect(page.locator('main').first()).toBeVisible();
-      await expect(page.getByRole('heading', {name: NOT_FOUND})).toHaveCount(0);
-      expectClean(watch);
-    });
-  }
-
-  test('/docs leads to /docs/introduction with JavaScript', async ({page}) => {
-    await page.goto('/docs');
-    await page.waitForURL('**/docs/introduction');
+  // Every route of the spec, every guide, post and API page is loaded, clean and hydrated, by
+  // tests/site/sitemap.spec.ts, which also checks that the sitemap lists exactly those.
+  test('/docs leads to /docs/introduction with JavaScript', async ({page, watch}) => {
+    await page.goto('/docs?from=test#part');
+    // The page's inline script keeps the query and the hash (the meta refresh alone would drop
+    // them), and runs under the Content Security Policy.
+    await page.waitForURL(
+      (url) =>
+        url.pathname === '/docs/introduction' &&
+        url.search === '?from=test' &&
+        url.hash === '#part',
+    );
     await hydrated(page);
     await expect(page.getByRole('heading', {name: NOT_FOUND})).toHaveCount(0);
+    expectClean(watch);
   });
 
   test('/docs leads to /docs/introduction without JavaScript', async ({browser}) => {
@@ -42,12 +40,8 @@ test.describe('routes', () => {
     await context.close();
   });
 
-  test('an unknown path shows the not-found page on direct load', async ({page}) => {
-    const response = await page.goto('/no/such/page');
-    expect(response?.status()).toBe(404);
-    await hydrated(page);
-    await expect(page.getByRole('heading', {name: NOT_FOUND})).toBeVisible();
-  });
+  // An unknown path loaded directly: tests/site/sitemap.spec.ts, "the not-found page loads
+  // cleanly and has no axe violation, light and dark" (404, the not-found page).
 
   test('an unknown path shows the not-found page on client navigation', async ({page}) => {
     await page.goto('/docs/introduction');
@@ -61,17 +55,7 @@ test.describe('routes', () => {
     // Same document: the router rendered it, nothing was reloaded.
     expect(await page.evaluate(() => (window as unknown as {marker?: number}).marker)).toBe(42);
   });
-
-  for (const suffix of ['.html', '/index.html']) {
-    test(`/docs/introduction${suffix} shows the introduction`, async ({page}) => {
-      await page.goto(`/docs/introduction${suffix}`);
-      await hydrated(page);
-      await expect(page.getByRole('heading', {name: NOT_FOUND})).toHaveCount(0);
-      await expect(
-        page.locator('.menu__link--active', {hasText: /introduction/i}).first(),
-      ).toBeVisible();
-    });
-  }
+  // A path with .html or /index.html: tests/site/html-suffix.spec.ts, every kind of route.
 });
 
 test.describe('navbar', () => {
@@ -231,12 +215,7 @@ test.describe('shared chrome', () => {
       page.locator('.navbar input[type="search"], .navbar .DocSearch, .navbar [class*="search"]'),
     ).toHaveCount(0);
   });
-
-  test('the title uses a vertical bar as delimiter', async ({page}) => {
-    await page.goto('/docs/introduction');
-    await hydrated(page);
-    await expect(page).toHaveTitle(/ \| Skip$/);
-  });
+  // The title's vertical bar: tests/build/html-pages.spec.ts, on every built page.
 });
 
 test.describe('announcement bar', () => {
@@ -364,8 +343,11 @@ test.describe('navigation', () => {
         await new Promise((r) => setTimeout(r, 1200));
       await route.continue();
     });
+    const title = await page.locator('article h1').first().textContent();
     await page.locator('.menu a[href="/docs/resources"]').first().click();
     await expect(page.locator('#nprogress')).toBeAttached();
+    // Spec §4: the next page's code loads before it shows; until then the page stays.
+    expect(await page.locator('article h1').first().textContent()).toBe(title);
     await page.waitForURL('**/docs/resources');
     await expect(page.locator('article h1').first()).toBeVisible();
   });
@@ -476,16 +458,17 @@ test.describe('navigation', () => {
     expect(seen.length).toBeGreaterThan(0);
   });
 
-  test('nothing is prefetched under navigator.connection.saveData', async ({context}) => {
+  /** Hovers and shows the API link on the landing page; expects no chunk of it prefetched. */
+  async function expectNoPrefetch(
+    context: BrowserContext,
+    connection: {saveData: boolean; effectiveType: string},
+  ): Promise<void> {
     const chunks = await routeOnlyScripts(context, '/docs/api/core', '/');
     expect(chunks.length).toBeGreaterThan(0);
     const page = await context.newPage();
-    await page.addInitScript(() => {
-      Object.defineProperty(navigator, 'connection', {
-        configurable: true,
-        get: () => ({saveData: true, effectiveType: '4g'}),
-      });
-    });
+    await page.addInitScript((value) => {
+      Object.defineProperty(navigator, 'connection', {configurable: true, get: () => value});
+    }, connection);
     const seen = await chunksAskedFor(
       page,
       chunks,
@@ -500,5 +483,13 @@ test.describe('navigation', () => {
       'none',
     );
     expect(seen).toEqual([]);
+  }
+
+  test('nothing is prefetched under navigator.connection.saveData', async ({context}) => {
+    await expectNoPrefetch(context, {saveData: true, effectiveType: '4g'});
+  });
+
+  test('nothing is prefetched on a 2g connection', async ({context}) => {
+    await expectNoPrefetch(context, {saveData: false, effectiveType: '2g'});
   });
 });

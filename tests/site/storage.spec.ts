@@ -8,8 +8,14 @@ import type {Page} from '@playwright/test';
 import {PAGE_TYPES} from '../../scripts/lib/first-load.cjs';
 import {test, expect, hydrated} from '../lib/fixtures';
 
-/** One page per page type (the five of the performance budget). */
-const PAGES = PAGE_TYPES.map(({type, path}) => [type === 'API' ? 'API page' : type, path] as const);
+/**
+ * One page per layout: the landing page, a doc (a guide; an API page is the same docs layout)
+ * and a post (the blog list is the same blog layout). Storage is read by the colour mode and the
+ * announcement bar on every page, and by the docs plugin on docs.
+ */
+const PAGES = PAGE_TYPES.filter(({type}) => ['landing', 'guide', 'blog post'].includes(type)).map(
+  ({type, path}) => [type, path] as const,
+);
 
 /** Init scripts that break storage before any page script runs. */
 const BROKEN_STORAGE = {
