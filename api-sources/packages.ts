@@ -99,7 +99,7 @@ function installedVersion(name: string): string {
 /**
  * A hash of exactly what the generated reference depends on: the installed versions of
  * the five packages and of the TypeDoc tools, the shared options, the package table and
- * every file TypeDoc reads in api-sources/ (entry modules, summaries, tsconfig, plugin).
+ * every file under api-sources/ (entry modules, summaries, tsconfig, plugin, API notes).
  */
 export function apiInputsHash(): string {
   const hash = crypto.createHash('sha256');
@@ -107,12 +107,12 @@ export function apiInputsHash(): string {
   for (const name of [...apiPackages.map((pkg) => pkg.npmName), ...TOOLS]) {
     hash.update(`${name}@${installedVersion(name)}\n`);
   }
-  // Files only: notes/ (API notes per symbol) is a folder that TypeDoc does not read.
-  const entries = fs.readdirSync(apiSourcesDir, {withFileTypes: true});
-  for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
-    if (!entry.isFile()) continue;
-    hash.update(`${entry.name}\n`);
-    hash.update(fs.readFileSync(path.join(apiSourcesDir, entry.name)));
+  // Recursive: the API notes live in sub-folders (api-sources/notes/<package id>/<Symbol>.md).
+  for (const file of fs.readdirSync(apiSourcesDir, {recursive: true, encoding: 'utf8'}).sort()) {
+    const full = path.join(apiSourcesDir, file);
+    if (fs.statSync(full).isDirectory()) continue;
+    hash.update(`${file}\n`);
+    hash.update(fs.readFileSync(full));
   }
   return hash.digest('hex');
 }
