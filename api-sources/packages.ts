@@ -99,7 +99,7 @@ function installedVersion(name: string): string {
 /**
  * A hash of exactly what the generated reference depends on: the installed versions of
  * the five packages and of the TypeDoc tools, the shared options, the package table and
- * every file TypeDoc reads in api-sources/ (entry modules, summaries, tsconfig, plugin).
+ * every file in api-sources/ and its folders (entry modules, summaries, tsconfig, plugin, notes).
  */
 export function apiInputsHash(): string {
   const hash = crypto.createHash('sha256');
@@ -107,7 +107,9 @@ export function apiInputsHash(): string {
   for (const name of [...apiPackages.map((pkg) => pkg.npmName), ...TOOLS]) {
     hash.update(`${name}@${installedVersion(name)}\n`);
   }
-  for (const file of fs.readdirSync(apiSourcesDir).sort()) {
+  // Recursive: the symbols' notes sit in api-sources/notes/<package>/.
+  for (const file of fs.readdirSync(apiSourcesDir, {recursive: true, encoding: 'utf8'}).sort()) {
+    if (fs.statSync(path.join(apiSourcesDir, file)).isDirectory()) continue;
     hash.update(`${file}\n`);
     hash.update(fs.readFileSync(path.join(apiSourcesDir, file)));
   }
