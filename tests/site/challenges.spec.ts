@@ -43,17 +43,33 @@ test('getting_started has a challenge for these tests', () => {
 });
 
 for (const challenge of FIRST ? [FIRST] : []) {
-  test(`${challenge.route}, ${challenge.id}: Check shows the first difference; hint, solution, and the solution passes`, async ({
-    page,
+  test(`${challenge.route}, ${challenge.id}: nothing is fetched before Check; Check shows the first difference; hint, solution, and the solution passes`, async ({
+    context,
   }) => {
+    // A page of its own, with an empty cache: it counts requests.
+    const page = await context.newPage();
     const onNode = await checkOnNode(challenge.id, challenge.start);
     expect(onNode.passed, 'the starting code fails on Node').toBe(false);
     const expected = onNode.passed ? '' : onNode.message;
 
-    await checkClosed(page, challenge);
+    // Nothing of the live example or of a check is fetched before Check.
+    const requests: string[] = [];
+    page.on('request', (req) => requests.push(new URL(req.url()).pathname));
+    await page.goto(challenge.route);
+    await hydrated(page);
+    await section(page, challenge.id).scrollIntoViewIfNeeded();
+    await page.waitForLoadState('networkidle');
+    const isLivePart = (p: string) => /\/assets\/(js|css)\/(live-|challenge-)|\.wasm$/.test(p);
+    expect(requests.filter(isLivePart)).toEqual([]);
+    expect(page.workers()).toHaveLength(0);
+
+    const check = section(page, challenge.id).getByRole('button', {name: 'Check', exact: true});
+    await check.click();
     const outcome = result(page, challenge.id);
     await expect(outcome).toHaveAttribute('data-challenge-result', 'failed', {timeout: 30_000});
     await expect(outcome).toHaveText(`Not yet. ${expected}`);
+    // The check's definition came with Check, as a chunk of its own.
+    expect(requests.filter((p) => p.includes(`/challenge-${challenge.id}-`))).toHaveLength(1);
 
     // The hint and the solution are folded until asked for.
     const hint = section(page, challenge.id).locator('[data-challenge-hint]');
@@ -67,7 +83,6 @@ for (const challenge of FIRST ? [FIRST] : []) {
     await solution.locator('summary').click();
     await use.click();
     await expect.poll(() => editorCode(page)).toBe(challenge.solution);
-    const check = section(page, challenge.id).getByRole('button', {name: 'Check', exact: true});
     await expect(check).toBeFocused();
     await check.click();
     await expect(outcome).toHaveAttribute('data-challenge-result', 'passed', {timeout: 30_000});
@@ -77,27 +92,6 @@ for (const challenge of FIRST ? [FIRST] : []) {
     await replaceCode(page, challenge.start);
     await check.click();
     await expect(outcome).toHaveText(`Not yet. ${expected}`, {timeout: 30_000});
-  });
-
-  test(`${challenge.route}: nothing of the live example or of a check is fetched before Check`, async ({
-    context,
-  }) => {
-    const page = await context.newPage();
-    const requests: string[] = [];
-    page.on('request', (req) => requests.push(new URL(req.url()).pathname));
-    await page.goto(challenge.route);
-    await hydrated(page);
-    await section(page, challenge.id).scrollIntoViewIfNeeded();
-    await page.waitForLoadState('networkidle');
-    const isLivePart = (p: string) => /\/assets\/(js|css)\/(live-|challenge-)|\.wasm$/.test(p);
-    expect(requests.filter(isLivePart)).toEqual([]);
-    expect(page.workers()).toHaveLength(0);
-    await section(page, challenge.id).getByRole('button', {name: 'Check', exact: true}).click();
-    await expect(result(page, challenge.id)).toHaveAttribute('data-challenge-result', 'failed', {
-      timeout: 30_000,
-    });
-    // The check's definition came with Check, as a chunk of its own.
-    expect(requests.filter((p) => p.includes(`/challenge-${challenge.id}-`))).toHaveLength(1);
   });
 }
 
@@ -246,32 +240,12 @@ test("a challenge checked, its hint and solution used, and the two clients drive
   expect(await page.evaluate(async () => (await indexedDB.databases()).length)).toBe(0);
 });
 
-test('at 390 px a challenge with its check open fits the width', async ({page}) => {
-  const challenge = FIRST!;
-  await page.setViewportSize({width: 390, height: 844});
-  await checkClosed(page, challenge);
-  await expect(result(page, challenge.id)).toHaveAttribute('data-challenge-result', 'failed', {
-    timeout: 30_000,
-  });
-  // The outcome is where the reader pressed Check.
-  await expect(result(page, challenge.id)).toBeInViewport();
-  await section(page, challenge.id).locator('[data-challenge-hint] summary').click();
-  await section(page, challenge.id).locator('[data-challenge-solution] summary').click();
-  const widths = await page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    client: document.documentElement.clientWidth,
-  }));
-  expect(widths.scroll).toBeLessThanOrEqual(widths.client);
-  const box = (await section(page, challenge.id).boundingBox())!;
-  expect(box.x).toBeGreaterThanOrEqual(0);
-  expect(box.x + box.width).toBeLessThanOrEqual(390);
-});
-
 for (const mode of ['light', 'dark'] as const) {
-  test(`axe finds no violation in a challenge with a failed check, hint and solution open (${mode})`, async ({
+  test(`at 390 px a challenge with a failed check, hint and solution open fits the width, and axe finds no violation in it (${mode})`, async ({
     page,
   }) => {
     const challenge = FIRST!;
+    await page.setViewportSize({width: 390, height: 844});
     await page.goto(challenge.route);
     await page.evaluate((m) => window.localStorage.setItem('theme', m), mode);
     await checkClosed(page, challenge);
@@ -279,8 +253,18 @@ for (const mode of ['light', 'dark'] as const) {
     await expect(result(page, challenge.id)).toHaveAttribute('data-challenge-result', 'failed', {
       timeout: 30_000,
     });
+    // The outcome is where the reader pressed Check.
+    await expect(result(page, challenge.id)).toBeInViewport();
     await section(page, challenge.id).locator('[data-challenge-hint] summary').click();
     await section(page, challenge.id).locator('[data-challenge-solution] summary').click();
+    const widths = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      client: document.documentElement.clientWidth,
+    }));
+    expect(widths.scroll).toBeLessThanOrEqual(widths.client);
+    const box = (await section(page, challenge.id).boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
     expect(await axeViolations(page, `[data-challenge='${challenge.id}']`)).toEqual([]);
   });
 }
