@@ -1,10 +1,12 @@
 /**
- * The challenges in the browser (CONTRIBUTING.md, "Challenges"), for the first challenge of every page
- * that has some (found from the pages, tests/lib/challenges.ts): Check on the starting code
- * shows the first difference, word for word what the same check finds on Node; the hint and
- * the solution open; the solution put in the editor passes. Also: nothing of the live example
- * or the checks is fetched before Check, runaway code in a check is stopped, at 390 px the
- * challenge fits the width, and axe finds nothing in light and dark mode.
+ * The challenges in the browser (CONTRIBUTING.md, "Challenges"), on one challenge that stands for
+ * all (the first of getting_started; every challenge is one component, and every challenge's
+ * check runs on Node in tests/unit/challenges.test.ts): Check on the starting code shows the
+ * first difference, word for word what the same check finds on Node; the hint and the
+ * solution open; the solution put in the editor passes. Also: nothing of the live example or
+ * the checks is fetched before Check, runaway code in a check is stopped, at 390 px the
+ * challenge fits the width, axe finds nothing in light and dark mode, and every challenge of
+ * every page reads without JavaScript.
  */
 import type {Locator, Page} from '@playwright/test';
 import {axeViolations} from '../lib/axe';
@@ -12,10 +14,8 @@ import {sharedTest as test, expect, hydrated} from '../lib/fixtures';
 import {CHALLENGES, checkOnNode, type FoundChallenge} from '../lib/challenges';
 import {editorCode, replaceCode, startExample} from './live-helpers';
 
-/** The first challenge of each page. */
-const PER_PAGE = CHALLENGES.filter(
-  (c, i) => CHALLENGES.findIndex((d) => d.route === c.route) === i,
-);
+/** The challenge the browser tests use: the first of getting_started. */
+const FIRST = CHALLENGES.find((c) => c.route === '/docs/getting_started');
 
 const section = (page: Page, id: string): Locator => page.locator(`[data-challenge='${id}']`);
 const result = (page: Page, id: string): Locator =>
@@ -38,22 +38,38 @@ async function startingCodeChecked(page: Page, challenge: FoundChallenge): Promi
   return outcome;
 }
 
-test('every page with challenges is covered, getting_started among them', () => {
-  expect(PER_PAGE.map((c) => c.route)).toContain('/docs/getting_started');
+test('getting_started has a challenge for these tests', () => {
+  expect(FIRST, 'a challenge on /docs/getting_started').toBeDefined();
 });
 
-for (const challenge of PER_PAGE) {
-  test(`${challenge.route}, ${challenge.id}: Check shows the first difference; hint, solution, and the solution passes`, async ({
-    page,
+for (const challenge of FIRST ? [FIRST] : []) {
+  test(`${challenge.route}, ${challenge.id}: nothing is fetched before Check; Check shows the first difference; hint, solution, and the solution passes`, async ({
+    context,
   }) => {
+    // A page of its own, with an empty cache: it counts requests.
+    const page = await context.newPage();
     const onNode = await checkOnNode(challenge.id, challenge.start);
     expect(onNode.passed, 'the starting code fails on Node').toBe(false);
     const expected = onNode.passed ? '' : onNode.message;
 
-    await checkClosed(page, challenge);
+    // Nothing of the live example or of a check is fetched before Check.
+    const requests: string[] = [];
+    page.on('request', (req) => requests.push(new URL(req.url()).pathname));
+    await page.goto(challenge.route);
+    await hydrated(page);
+    await section(page, challenge.id).scrollIntoViewIfNeeded();
+    await page.waitForLoadState('networkidle');
+    const isLivePart = (p: string) => /\/assets\/(js|css)\/(live-|challenge-)|\.wasm$/.test(p);
+    expect(requests.filter(isLivePart)).toEqual([]);
+    expect(page.workers()).toHaveLength(0);
+
+    const check = section(page, challenge.id).getByRole('button', {name: 'Check', exact: true});
+    await check.click();
     const outcome = result(page, challenge.id);
     await expect(outcome).toHaveAttribute('data-challenge-result', 'failed', {timeout: 30_000});
     await expect(outcome).toHaveText(`Not yet. ${expected}`);
+    // The check's definition came with Check, as a chunk of its own.
+    expect(requests.filter((p) => p.includes(`/challenge-${challenge.id}-`))).toHaveLength(1);
 
     // The hint and the solution are folded until asked for.
     const hint = section(page, challenge.id).locator('[data-challenge-hint]');
@@ -67,7 +83,6 @@ for (const challenge of PER_PAGE) {
     await solution.locator('summary').click();
     await use.click();
     await expect.poll(() => editorCode(page)).toBe(challenge.solution);
-    const check = section(page, challenge.id).getByRole('button', {name: 'Check', exact: true});
     await expect(check).toBeFocused();
     await check.click();
     await expect(outcome).toHaveAttribute('data-challenge-result', 'passed', {timeout: 30_000});
@@ -78,33 +93,12 @@ for (const challenge of PER_PAGE) {
     await check.click();
     await expect(outcome).toHaveText(`Not yet. ${expected}`, {timeout: 30_000});
   });
-
-  test(`${challenge.route}: nothing of the live example or of a check is fetched before Check`, async ({
-    context,
-  }) => {
-    const page = await context.newPage();
-    const requests: string[] = [];
-    page.on('request', (req) => requests.push(new URL(req.url()).pathname));
-    await page.goto(challenge.route);
-    await hydrated(page);
-    await section(page, challenge.id).scrollIntoViewIfNeeded();
-    await page.waitForLoadState('networkidle');
-    const isLivePart = (p: string) => /\/assets\/(js|css)\/(live-|challenge-)|\.wasm$/.test(p);
-    expect(requests.filter(isLivePart)).toEqual([]);
-    expect(page.workers()).toHaveLength(0);
-    await section(page, challenge.id).getByRole('button', {name: 'Check', exact: true}).click();
-    await expect(result(page, challenge.id)).toHaveAttribute('data-challenge-result', 'failed', {
-      timeout: 30_000,
-    });
-    // The check's definition came with Check, as a chunk of its own.
-    expect(requests.filter((p) => p.includes(`/challenge-${challenge.id}-`))).toHaveLength(1);
-  });
 }
 
 test('an endless loop in the checked code: the watchdog stops it, and Check works again', async ({
   page,
 }) => {
-  const challenge = PER_PAGE[0]!;
+  const challenge = FIRST!;
   const outcome = await startingCodeChecked(page, challenge);
   await replaceCode(
     page,
@@ -133,7 +127,7 @@ test('an endless loop in the checked code: the watchdog stops it, and Check work
 test('a check that cannot be downloaded says so, with the error and Retry below it, and Check works once it can', async ({
   context,
 }) => {
-  const challenge = PER_PAGE[0]!;
+  const challenge = FIRST!;
   const page = await context.newPage();
   const chunk = new RegExp(`/challenge-${challenge.id}-[^/]*\\.js$`);
   await page.route(chunk, (route) => route.abort());
@@ -166,7 +160,7 @@ test('a check that cannot be downloaded says so, with the error and Retry below 
 test('a compile error in the checked code shows as in the live examples, with its line', async ({
   page,
 }) => {
-  const challenge = PER_PAGE[0]!;
+  const challenge = FIRST!;
   const outcome = await startingCodeChecked(page, challenge);
   const lines = challenge.start.split('\n');
   const at = lines.findIndex((line) => line.includes('mapEntry('));
@@ -223,7 +217,7 @@ test("a challenge checked, its hint and solution used, and the two clients drive
   context,
 }) => {
   const page = await context.newPage();
-  const challenge = PER_PAGE[0]!;
+  const challenge = FIRST!;
   const outcome = await startingCodeChecked(page, challenge);
   await section(page, challenge.id).locator('[data-challenge-hint] summary').click();
   const solution = section(page, challenge.id).locator('[data-challenge-solution]');
@@ -246,32 +240,12 @@ test("a challenge checked, its hint and solution used, and the two clients drive
   expect(await page.evaluate(async () => (await indexedDB.databases()).length)).toBe(0);
 });
 
-test('at 390 px a challenge with its check open fits the width', async ({page}) => {
-  const challenge = PER_PAGE[0]!;
-  await page.setViewportSize({width: 390, height: 844});
-  await checkClosed(page, challenge);
-  await expect(result(page, challenge.id)).toHaveAttribute('data-challenge-result', 'failed', {
-    timeout: 30_000,
-  });
-  // The outcome is where the reader pressed Check.
-  await expect(result(page, challenge.id)).toBeInViewport();
-  await section(page, challenge.id).locator('[data-challenge-hint] summary').click();
-  await section(page, challenge.id).locator('[data-challenge-solution] summary').click();
-  const widths = await page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    client: document.documentElement.clientWidth,
-  }));
-  expect(widths.scroll).toBeLessThanOrEqual(widths.client);
-  const box = (await section(page, challenge.id).boundingBox())!;
-  expect(box.x).toBeGreaterThanOrEqual(0);
-  expect(box.x + box.width).toBeLessThanOrEqual(390);
-});
-
 for (const mode of ['light', 'dark'] as const) {
-  test(`axe finds no violation in a challenge with a failed check, hint and solution open (${mode})`, async ({
+  test(`at 390 px a challenge with a failed check, hint and solution open fits the width, and axe finds no violation in it (${mode})`, async ({
     page,
   }) => {
-    const challenge = PER_PAGE[0]!;
+    const challenge = FIRST!;
+    await page.setViewportSize({width: 390, height: 844});
     await page.goto(challenge.route);
     await page.evaluate((m) => window.localStorage.setItem('theme', m), mode);
     await checkClosed(page, challenge);
@@ -279,8 +253,18 @@ for (const mode of ['light', 'dark'] as const) {
     await expect(result(page, challenge.id)).toHaveAttribute('data-challenge-result', 'failed', {
       timeout: 30_000,
     });
+    // The outcome is where the reader pressed Check.
+    await expect(result(page, challenge.id)).toBeInViewport();
     await section(page, challenge.id).locator('[data-challenge-hint] summary').click();
     await section(page, challenge.id).locator('[data-challenge-solution] summary').click();
+    const widths = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      client: document.documentElement.clientWidth,
+    }));
+    expect(widths.scroll).toBeLessThanOrEqual(widths.client);
+    const box = (await section(page, challenge.id).boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
     expect(await axeViolations(page, `[data-challenge='${challenge.id}']`)).toEqual([]);
   });
 }

@@ -2,24 +2,17 @@
  * What a live example costs and what it may do (src/plugins/live-examples/LiveService): nothing of the
  * runtime, worker or transpiler before Run; no other-origin request, console error or CSP
  * violation while it runs, under the policies the build ships (the page's, and the worker's
- * own from serve.json, applied as a host would); readable without JavaScript. The figures of
- * a start (bytes, time to first output) are printed for the README.
+ * own from serve.json, applied as a host would); readable without JavaScript; a start fetches
+ * each part once, within its byte budget, and the type checker only after the first output
+ * (the bytes of each part are attached to the test's result).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import type {Page, Request} from '@playwright/test';
+import type {Page} from '@playwright/test';
 import {test, expect, expectClean, hydrated} from '../lib/fixtures';
 import {BUILD} from '../lib/build-output';
-import {
-  EXAMPLES,
-  editorCode,
-  exampleOf,
-  liveFence,
-  resourceRows,
-  startExample,
-  replaceCode,
-} from './live-helpers';
+import {exampleOf, liveFence, resourceRows, startExample} from './live-helpers';
 
 /**
  * What one start may fetch, gzip: the README states 718 KiB ("How it works, and what it
@@ -32,47 +25,115 @@ const START_BUDGET_BYTES = 740 * 1024;
 const isLivePart = (url: string) =>
   /\/assets\/((js|css)\/live-|wasm\/)|\.wasm(\?|$)/.test(new URL(url).pathname);
 
-for (const {route} of EXAMPLES) {
-  test(`${route}: no runtime, worker or transpiler request before Run`, async ({page}) => {
-    const requests: string[] = [];
-    page.on('request', (req) => requests.push(req.url()));
-    await page.goto(route);
-    await hydrated(page);
-    await exampleOf(page).scrollIntoViewIfNeeded();
-    await page.waitForLoadState('networkidle');
-    // After two idle periods (link prefetches run in the first or the second), what the page
-    // has asked for is a request seen, an element in its document or a resource timing.
-    const inPage = await page.evaluate(
-      () =>
-        new Promise<string[]>((resolve) =>
+/** gzip -9 size of a file of the build. */
+const gzipSize = (file: string) => zlib.gzipSync(fs.readFileSync(file), {level: 9}).length;
+
+// One page stands for all: every example is the same closed component until Run, and a start
+// fetches the same parts whichever page asks (the landing page's example, the one with clients).
+test('/: no runtime, worker or transpiler request before Run; a start fetches each part once, within its budget, and the type checker after the first output', async ({
+  page,
+}, testInfo) => {
+  const requests: string[] = [];
+  page.on('request', (req) => requests.push(req.url()));
+  await page.goto('/');
+  await hydrated(page);
+  await exampleOf(page).scrollIntoViewIfNeeded();
+  await page.waitForLoadState('networkidle');
+  // After two idle periods (link prefetches run in the first or the second), what the page
+  // has asked for is a request seen, an element in its document or a resource timing.
+  const inPage = await page.evaluate(
+    () =>
+      new Promise<string[]>((resolve) =>
+        requestIdleCallback(() =>
           requestIdleCallback(() =>
-            requestIdleCallback(() =>
-              resolve([
-                ...Array.from(document.querySelectorAll('link[href], script[src]'), (el) =>
-                  el instanceof HTMLLinkElement ? el.href : (el as HTMLScriptElement).src,
-                ),
-                ...performance.getEntriesByType('resource').map((entry) => entry.name),
-              ]),
-            ),
+            resolve([
+              ...Array.from(document.querySelectorAll('link[href], script[src]'), (el) =>
+                el instanceof HTMLLinkElement ? el.href : (el as HTMLScriptElement).src,
+              ),
+              ...performance.getEntriesByType('resource').map((entry) => entry.name),
+            ]),
           ),
         ),
-    );
-    expect([...requests, ...inPage].filter(isLivePart)).toEqual([]);
-    expect(page.workers()).toHaveLength(0);
-    // Run is what fetches them: the same measure sees them afterwards.
-    await exampleOf(page).getByRole('button', {name: 'Run live'}).click();
-    await expect(page.locator('[data-live-resource] tbody tr').first()).toBeVisible({
-      timeout: 20_000,
-    });
-    const live = requests.filter(isLivePart).map((url) => new URL(url).pathname);
-    expect(live.some((p) => /\/live-transpiler\./.test(p))).toBe(true);
-    expect(live.some((p) => /\.wasm$/.test(p))).toBe(true);
-    expect(
-      live.some((p) => /\/css\/live-example-styles\./.test(p)),
-      "the running example's stylesheet",
-    ).toBe(true);
+      ),
+  );
+  expect([...requests, ...inPage].filter(isLivePart)).toEqual([]);
+  expect(page.workers()).toHaveLength(0);
+  const beforeRun = requests.length;
+  // When the first output row appears, in the page's clock.
+  await page.evaluate(() => {
+    const mark = () => {
+      if (!document.querySelector('[data-live-resource] tbody tr')) return false;
+      (window as unknown as {firstRow: number}).firstRow = performance.now();
+      return true;
+    };
+    const observer = new MutationObserver(() => mark() && observer.disconnect());
+    observer.observe(document.body, {subtree: true, childList: true});
   });
-}
+  // Run is what fetches them: the same measure sees them afterwards.
+  await exampleOf(page).getByRole('button', {name: 'Run live'}).click();
+  await expect(page.locator("[data-live-resource='totals'] tbody tr").first()).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(exampleOf(page).locator('[data-live-types]')).toHaveAttribute(
+    'data-live-types',
+    'ok',
+    {timeout: 30_000},
+  );
+  await page.waitForLoadState('networkidle');
+  const fetched = [
+    ...new Set(requests.slice(beforeRun).map((url) => new URL(url).pathname)),
+  ].filter((p) => p.startsWith('/assets/'));
+  // A start: the parts the plugin's README names, each fetched once, within the budget. The
+  // type checker comes after the first output and is not part of a start.
+  const start = fetched.filter((p) => !/\/live-type(check|script)\./.test(p));
+  const parts = {
+    'runtime .wasm': /^\/assets\/wasm\/libskip-runtime-ts\.[0-9a-f]+\.wasm$/,
+    'runtime JavaScript': /\/live-runtime\.[0-9a-f]+\.js$/,
+    transpiler: /\/live-transpiler\.[0-9a-f]+\.js$/,
+    'running example': /\/live-example\.[0-9a-f]+\.js$/,
+    "example's stylesheet": /\/live-example-styles\.[0-9a-f]+\.css$/,
+    worker: /\/live-service\.[0-9a-f]+\.js$/,
+  };
+  for (const [part, pattern] of Object.entries(parts)) {
+    expect(
+      start.filter((f) => pattern.test(f)),
+      part,
+    ).toHaveLength(1);
+  }
+  const sizes = start.map((p) => ({file: p, gzip: gzipSize(path.join(BUILD, p))}));
+  const total = sizes.reduce((sum, s) => sum + s.gzip, 0);
+  testInfo.annotations.push({
+    type: 'live-start',
+    description: [
+      ...sizes.map((s) => `${s.file}: ${s.gzip} B gzip`),
+      `total: ${total} B gzip`,
+    ].join('; '),
+  });
+  expect(total, 'gzip bytes of a start').toBeLessThanOrEqual(START_BUDGET_BYTES);
+  // The type checker: its worker and the compiler with the declarations, each fetched once,
+  // the worker's script requested only after the first output was on screen.
+  for (const [part, pattern] of Object.entries({
+    'type checker worker': /\/live-typecheck\.[0-9a-f]+\.js$/,
+    'TypeScript and the declarations': /\/live-typescript\.[0-9a-f]+\.js$/,
+  })) {
+    expect(
+      fetched.filter((f) => pattern.test(f)),
+      part,
+    ).toHaveLength(1);
+  }
+  const {firstRow, checkerStart} = await page.evaluate(() => ({
+    firstRow: (window as unknown as {firstRow?: number}).firstRow,
+    checkerStart: performance
+      .getEntriesByType('resource')
+      .find((entry) => /\/live-typecheck\.[0-9a-f]+\.js$/.test(entry.name))?.startTime,
+  }));
+  expect(firstRow, 'the first output row was seen').toBeDefined();
+  expect(checkerStart, "the checker's script was fetched").toBeDefined();
+  expect(checkerStart!).toBeGreaterThanOrEqual(firstRow!);
+  // The page still matches its fence.
+  expect(await resourceRows(page, 'totals')).toHaveLength(1);
+  expect(liveFence('src/pages/_home/sample.mdx').code).toContain('Sum');
+});
 
 /** serve.json's header rules, applied to every response as `serve` applies them. */
 async function serveHeadersAsAHost(page: Page): Promise<Map<string, string>> {
@@ -159,120 +220,4 @@ test('the closed example reserves its space: Run appears without shifting the pa
   await hydrated(page);
   const after = await exampleOf(page).boundingBox();
   expect(after).toEqual(before);
-});
-
-/** gzip -9 size of a file of the build. */
-const gzipSize = (file: string) => zlib.gzipSync(fs.readFileSync(file), {level: 9}).length;
-
-test('figures: what a start fetches (gzip) and the time from Run to the first output', async ({
-  page,
-}, testInfo) => {
-  const fetched: string[] = [];
-  const onRequest = (req: Request) => fetched.push(new URL(req.url()).pathname);
-  await page.goto('/');
-  await hydrated(page);
-  await page.waitForLoadState('networkidle');
-  page.on('request', onRequest);
-  page.on('worker', () => undefined);
-  const run = exampleOf(page).getByRole('button', {name: 'Run live'});
-  const started = Date.now();
-  await run.click();
-  await expect(page.locator("[data-live-resource='totals'] tbody tr").first()).toBeVisible({
-    timeout: 20_000,
-  });
-  const ms = Date.now() - started;
-  await page.waitForLoadState('networkidle');
-  // The type checker comes after the first output (its own figures test below): not part of a start.
-  const files = [...new Set(fetched)].filter(
-    (p) => p.startsWith('/assets/') && !/\/live-type(check|script)\./.test(p),
-  );
-  const sizes = files.map((p) => ({file: p, gzip: gzipSize(path.join(BUILD, p))}));
-  const total = sizes.reduce((sum, s) => sum + s.gzip, 0);
-  const lines = [
-    ...sizes.map((s) => `${s.file}: ${s.gzip} B gzip`),
-    `total: ${total} B gzip`,
-    `Run to first output: ${ms} ms`,
-  ];
-  console.log(lines.join('\n'));
-  testInfo.annotations.push({type: 'live-start', description: lines.join('; ')});
-  // The parts the README names, each fetched once, within the budget.
-  const parts = {
-    'runtime .wasm': /^\/assets\/wasm\/libskip-runtime-ts\.[0-9a-f]+\.wasm$/,
-    'runtime JavaScript': /\/live-runtime\.[0-9a-f]+\.js$/,
-    transpiler: /\/live-transpiler\.[0-9a-f]+\.js$/,
-    'running example': /\/live-example\.[0-9a-f]+\.js$/,
-    "example's stylesheet": /\/live-example-styles\.[0-9a-f]+\.css$/,
-    worker: /\/live-service\.[0-9a-f]+\.js$/,
-  };
-  for (const [part, pattern] of Object.entries(parts)) {
-    expect(
-      files.filter((f) => pattern.test(f)),
-      part,
-    ).toHaveLength(1);
-  }
-  expect(total, 'gzip bytes of a start').toBeLessThanOrEqual(START_BUDGET_BYTES);
-  // The page still matches its fence while measuring.
-  expect(await resourceRows(page, 'totals')).toHaveLength(1);
-  expect(liveFence('src/pages/_home/sample.mdx').code).toContain('Sum');
-});
-
-test('figures: the type checker is fetched after the first output; its bytes (gzip) and the time of a check on Run', async ({
-  page,
-}, testInfo) => {
-  await page.setViewportSize({width: 1280, height: 800});
-  const fetched: string[] = [];
-  page.on('request', (req) => fetched.push(new URL(req.url()).pathname));
-  await page.goto('/');
-  await hydrated(page);
-  // When the first output row appears, in the page's clock.
-  await page.evaluate(() => {
-    const mark = () => {
-      if (!document.querySelector('[data-live-resource] tbody tr')) return false;
-      (window as unknown as {firstRow: number}).firstRow = performance.now();
-      return true;
-    };
-    const observer = new MutationObserver(() => mark() && observer.disconnect());
-    observer.observe(document.body, {subtree: true, childList: true});
-  });
-  await exampleOf(page).getByRole('button', {name: 'Run live'}).click();
-  const types = exampleOf(page).locator('[data-live-types]');
-  await expect(types).toHaveAttribute('data-live-types', 'ok', {timeout: 30_000});
-  // The checker's worker script was requested only after the first output was on screen.
-  const {firstRow, checkerStart} = await page.evaluate(() => ({
-    firstRow: (window as unknown as {firstRow?: number}).firstRow,
-    checkerStart: performance
-      .getEntriesByType('resource')
-      .find((entry) => /\/live-typecheck\.[0-9a-f]+\.js$/.test(entry.name))?.startTime,
-  }));
-  expect(firstRow, 'the first output row was seen').toBeDefined();
-  expect(checkerStart, "the checker's script was fetched").toBeDefined();
-  expect(checkerStart!).toBeGreaterThanOrEqual(firstRow!);
-  const firstCheck = (await page.evaluate(() => performance.now())) - firstRow!;
-  // Its parts, each fetched once: the worker and the compiler with the declarations.
-  const parts = {
-    'type checker worker': /\/live-typecheck\.[0-9a-f]+\.js$/,
-    'TypeScript and the declarations': /\/live-typescript\.[0-9a-f]+\.js$/,
-  };
-  const sizes: string[] = [];
-  for (const [part, pattern] of Object.entries(parts)) {
-    const files = [...new Set(fetched)].filter((f) => pattern.test(f));
-    expect(files, part).toHaveLength(1);
-    sizes.push(`${files[0]}: ${gzipSize(path.join(BUILD, files[0]!))} B gzip`);
-  }
-  // A check on Run, the compiler loaded: from the click to the errors on screen.
-  const code = await editorCode(page);
-  await replaceCode(page, code.replace('amount: 30}', "amount: '30'}"));
-  const started = Date.now();
-  await exampleOf(page).getByRole('button', {name: 'Run', exact: true}).click();
-  await expect(types).toHaveAttribute('data-live-types', 'errors', {timeout: 30_000});
-  const onRun = Date.now() - started;
-  const checked = /checked in (\d+) ms/.exec((await types.textContent()) ?? '')?.[1];
-  expect(checked, "the checker's own time").toBeDefined();
-  const lines = [
-    ...sizes,
-    `first output to first check shown: ${Math.round(firstCheck)} ms (download and start)`,
-    `Run to type errors shown: ${onRun} ms (the check itself ${checked} ms)`,
-  ];
-  console.log(lines.join('\n'));
-  testInfo.annotations.push({type: 'live-typecheck', description: lines.join('; ')});
 });

@@ -34,12 +34,23 @@ async function runEdited(page: Page, edit: (code: string) => string): Promise<vo
   await runButton(page).click();
 }
 
-// A phone and a desktop: the editor's label and hint must not push the Run control down
-// where they wrap and the code block's title did not.
-const WIDTHS = [
-  {width: 390, height: 844},
-  {width: 1280, height: 720},
+/**
+ * Two examples stand for the five (one component renders them all, each under its code
+ * block's title bar): the landing page's on a phone, where the editor's label and hint wrap
+ * and must not push the Run control down, and a guide's on a desktop. Each must still be an
+ * example of the site.
+ */
+const SLOW = [
+  {route: '/', viewport: {width: 390, height: 844}},
+  {route: '/docs/resources', viewport: {width: 1280, height: 720}},
 ];
+/** The examples whose inputs hold the longest values (the tasks' JSON) and the landing page's. */
+const NARROW = ['/docs/resources', '/'];
+
+test('the examples these tests stand on are examples of the site', () => {
+  const routes = EXAMPLES.map((e) => e.route);
+  for (const route of [...SLOW.map((s) => s.route), ...NARROW]) expect(routes).toContain(route);
+});
 
 test.describe('on a slow connection', () => {
   // One retry: once in about thirty full runs on the loaded two-core machine, a chunk of the
@@ -48,71 +59,69 @@ test.describe('on a slow connection', () => {
   // A test that passes on its retry is named in the run's closing lines (tests/lib/summary.mjs),
   // and the failure lists the requests still open.
   test.describe.configure({retries: 1});
-  for (const {route} of EXAMPLES) {
-    for (const viewport of WIDTHS) {
-      test(`${route} at ${viewport.width} px: Run keeps the example's top and height, and the loading line where the button was`, async ({
-        context,
-      }) => {
-        const page = await context.newPage();
-        const open = new Set<string>();
-        page.on('request', (request) => open.add(request.url()));
-        page.on('requestfinished', (request) => open.delete(request.url()));
-        page.on('requestfailed', (request) => open.delete(request.url()));
-        await page.setViewportSize(viewport);
-        await page.goto(route);
-        await hydrated(page);
-        const example = exampleOf(page);
-        const runLive = example.getByRole('button', {name: 'Run live'});
-        await runLive.scrollIntoViewIfNeeded();
-        const before = await box(example);
-        const button = await box(runLive);
-        // Every status line the example shows, from the click to the first output.
-        await page.evaluate(() => {
-          const seen: string[] = [];
-          (window as unknown as {liveStatuses: string[]}).liveStatuses = seen;
-          new MutationObserver(() => {
-            document
-              .querySelectorAll('[data-live-example] [role=status]')
-              .forEach((el) => seen.push(el.textContent ?? ''));
-          }).observe(document.body, {subtree: true, childList: true, characterData: true});
-        });
-        // A slow connection (about 16 Mbit/s), so the runtime's download (2.5 MB before the first
-        // output) takes over a second and reports its progress.
-        const cdp = await page.context().newCDPSession(page);
-        await cdp.send('Network.emulateNetworkConditions', {
-          offline: false,
-          latency: 20,
-          downloadThroughput: 2_000_000,
-          uploadThroughput: 2_000_000,
-        });
-        await runLive.click();
-        // While loading, and once running: same top, never shorter.
-        const loading = await box(example);
-        expect(Math.abs(loading.top - before.top)).toBeLessThanOrEqual(2);
-        expect(loading.height).toBeGreaterThanOrEqual(before.height - 2);
-        // The download takes about 1.3 s; the rest is the runtime starting, slower on a busy machine.
-        await expect(page.locator('[data-live-resource] tbody tr').first())
-          .toBeVisible({timeout: 40_000})
-          .catch((error: Error) => {
-            error.message += `\nRequests still open: ${[...open].join(', ') || 'none'}`;
-            throw error;
-          });
-        const running = await box(example);
-        expect(Math.abs(running.top - before.top)).toBeLessThanOrEqual(2);
-        expect(running.height).toBeGreaterThanOrEqual(before.height - 2);
-        // The Run control and the status are where the Run live button was, in the viewport.
-        const run = await box(runButton(page));
-        expect(Math.abs(run.top - button.top), 'the Run control moved').toBeLessThanOrEqual(4);
-        await expect(status(page)).toBeInViewport();
-        await expect(runButton(page)).toBeFocused();
-        const statuses = await page.evaluate(
-          () => (window as unknown as {liveStatuses: string[]}).liveStatuses,
-        );
-        expect(statuses.some((s) => /\d+ KiB of \d+ KiB of the runtime downloaded/.test(s))).toBe(
-          true,
-        );
+  for (const {route, viewport} of SLOW) {
+    test(`${route} at ${viewport.width} px: Run keeps the example's top and height, and the loading line where the button was`, async ({
+      context,
+    }) => {
+      const page = await context.newPage();
+      const open = new Set<string>();
+      page.on('request', (request) => open.add(request.url()));
+      page.on('requestfinished', (request) => open.delete(request.url()));
+      page.on('requestfailed', (request) => open.delete(request.url()));
+      await page.setViewportSize(viewport);
+      await page.goto(route);
+      await hydrated(page);
+      const example = exampleOf(page);
+      const runLive = example.getByRole('button', {name: 'Run live'});
+      await runLive.scrollIntoViewIfNeeded();
+      const before = await box(example);
+      const button = await box(runLive);
+      // Every status line the example shows, from the click to the first output.
+      await page.evaluate(() => {
+        const seen: string[] = [];
+        (window as unknown as {liveStatuses: string[]}).liveStatuses = seen;
+        new MutationObserver(() => {
+          document
+            .querySelectorAll('[data-live-example] [role=status]')
+            .forEach((el) => seen.push(el.textContent ?? ''));
+        }).observe(document.body, {subtree: true, childList: true, characterData: true});
       });
-    }
+      // A slow connection (about 16 Mbit/s), so the runtime's download (2.5 MB before the first
+      // output) takes over a second and reports its progress.
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 20,
+        downloadThroughput: 2_000_000,
+        uploadThroughput: 2_000_000,
+      });
+      await runLive.click();
+      // While loading, and once running: same top, never shorter.
+      const loading = await box(example);
+      expect(Math.abs(loading.top - before.top)).toBeLessThanOrEqual(2);
+      expect(loading.height).toBeGreaterThanOrEqual(before.height - 2);
+      // The download takes about 1.3 s; the rest is the runtime starting, slower on a busy machine.
+      await expect(page.locator('[data-live-resource] tbody tr').first())
+        .toBeVisible({timeout: 40_000})
+        .catch((error: Error) => {
+          error.message += `\nRequests still open: ${[...open].join(', ') || 'none'}`;
+          throw error;
+        });
+      const running = await box(example);
+      expect(Math.abs(running.top - before.top)).toBeLessThanOrEqual(2);
+      expect(running.height).toBeGreaterThanOrEqual(before.height - 2);
+      // The Run control and the status are where the Run live button was, in the viewport.
+      const run = await box(runButton(page));
+      expect(Math.abs(run.top - button.top), 'the Run control moved').toBeLessThanOrEqual(4);
+      await expect(status(page)).toBeInViewport();
+      await expect(runButton(page)).toBeFocused();
+      const statuses = await page.evaluate(
+        () => (window as unknown as {liveStatuses: string[]}).liveStatuses,
+      );
+      expect(statuses.some((s) => /\d+ KiB of \d+ KiB of the runtime downloaded/.test(s))).toBe(
+        true,
+      );
+    });
   }
 });
 
@@ -320,7 +329,7 @@ test('an edit the runtime refuses is explained, undone in the table, and the ban
   await expect(banner(page)).toHaveCount(0);
 });
 
-for (const {route} of EXAMPLES) {
+for (const route of NARROW) {
   test(`${route}: at 390 px every input shows its whole value and no button is under back-to-top`, async ({
     page,
   }) => {

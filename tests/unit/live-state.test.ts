@@ -2,7 +2,9 @@
  * The running example's state (src/plugins/live-examples/LiveService/Live/reducer.ts) on its own, with
  * no browser, worker or runtime: a stale run's messages change nothing, an edit the runtime
  * refuses is taken back, Stop (and the watchdog) restarts the last good run with the inputs
- * the runtime accepted, and a challenge's Check ends as its last outcome says.
+ * the runtime accepted, and a challenge's Check ends as its last outcome says. Below it, the
+ * table logic the reducer uses (LiveService/state.ts): insert, update and delete on the input
+ * tables, invalid JSON refused, subscription updates applied to the resource tables.
  */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
@@ -14,7 +16,15 @@ import {
   type Action,
   type LiveState,
 } from '../../src/plugins/live-examples/LiveService/Live/reducer';
-import {parseShow} from '../../src/plugins/live-examples/LiveService/state';
+import {
+  applyUpdate,
+  deleteRow,
+  parseShow,
+  rowsOf,
+  upsertRow,
+  valueText,
+  type Row,
+} from '../../src/plugins/live-examples/LiveService/state';
 
 const CODE = 'const service = …; await runService(service);';
 const show = parseShow('live show="totals"');
@@ -220,4 +230,89 @@ test('Reset goes back to the page code and data in a new worker; a changed mark 
   assert.deepEqual(reset.log, []);
   assert.equal(reset.worker, unmarked.worker + 1);
   assert.deepEqual(reset.pending, {run: unmarked.runs + 1, code: CODE, inputs: null});
+});
+
+// --- The tables (LiveService/state.ts) ---
+
+const orders = (): Row[] => rowsOf([['o-1', [{customer: 'ada', amount: 30}]]]);
+
+test('adding a row appends the key and yields the entry to write', () => {
+  const edit = upsertRow(orders(), 'o-2', '{"customer": "bob", "amount": 12}');
+  assert.deepEqual(edit, {
+    ok: true,
+    rows: [...orders(), {key: 'o-2', values: [{customer: 'bob', amount: 12}]}],
+    entry: ['o-2', [{customer: 'bob', amount: 12}]],
+  });
+});
+
+test('changing a value replaces that key in place', () => {
+  const rows = [...orders(), {key: 'o-2', values: [1]}];
+  const edit = upsertRow(rows, 'o-1', '{"customer": "ada", "amount": 31}');
+  assert.ok(edit.ok);
+  assert.deepEqual(
+    edit.rows.map((r) => valueText(r)),
+    ['{"customer":"ada","amount":31}', '1'],
+  );
+  assert.deepEqual(edit.entry, ['o-1', [{customer: 'ada', amount: 31}]]);
+});
+
+test('deleting a key removes the row and writes the key with no values', () => {
+  assert.deepEqual(deleteRow(orders(), 'o-1'), {ok: true, rows: [], entry: ['o-1', []]});
+  assert.equal(deleteRow(orders(), 'o-9').ok, false);
+});
+
+test('invalid JSON, an empty value or an empty key change nothing and say why', () => {
+  for (const [key, text, message] of [
+    ['o-1', '{amount: 3}', /Not valid JSON/],
+    ['o-1', '  ', /JSON value/],
+    ['  ', '1', /key/],
+  ] as const) {
+    const edit = upsertRow(orders(), key, text);
+    assert.ok(!edit.ok, `${JSON.stringify([key, text])} is refused`);
+    assert.match(edit.message, message);
+  }
+});
+
+test('a key with several values is edited as the array of its values', () => {
+  const rows = rowsOf([['ada', ['t1', 't2']]]);
+  assert.equal(valueText(rows[0]!), '["t1","t2"]');
+  assert.equal(upsertRow(rows, 'ada', '"t1"').ok, false);
+  const edit = upsertRow(rows, 'ada', '["t1"]');
+  assert.ok(edit.ok);
+  assert.deepEqual(edit.entry, ['ada', ['t1']]);
+});
+
+test('an init replaces a resource table; an update sets, adds and removes only the keys it names', () => {
+  const init = applyUpdate(rowsOf([['old', [1]]]), {
+    values: [
+      ['bob', [2]],
+      ['ada', [1]],
+    ],
+    watermark: 'w1',
+    isInitial: true,
+  });
+  assert.deepEqual(
+    init.rows,
+    rowsOf([
+      ['ada', [1]],
+      ['bob', [2]],
+    ]),
+  );
+  const next = applyUpdate(init.rows, {
+    values: [
+      ['ada', []],
+      ['cy', [3]],
+      ['bob', [5]],
+    ],
+    watermark: 'w2',
+    isInitial: false,
+  });
+  assert.deepEqual(
+    next.rows,
+    rowsOf([
+      ['bob', [5]],
+      ['cy', [3]],
+    ]),
+  );
+  assert.deepEqual(next.changed, ['ada', 'cy', 'bob']);
 });

@@ -1,6 +1,6 @@
 /**
  * The state logic of a live example's tables, kept apart from React and the runtime so that
- * it can be tested on its own (tests/site/live-state.spec.ts): the input tables the reader
+ * it can be tested on its own (tests/unit/live-state.test.ts): the input tables the reader
  * edits (add a row, change a value, delete a key; values are JSON, and invalid JSON changes
  * nothing) and the resource tables that subscription updates keep current; and the
  * example's options read from its fence meta (`show=`, `clients=`).
