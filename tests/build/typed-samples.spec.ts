@@ -50,7 +50,7 @@ test('an identifier of a guide sample carries its real signature from the packag
   expect(info).toContain('Initialize and start a reactive Skip service.');
 });
 
-test('every TypeScript block of the guides, posts and landing page is typed (live examples too), with its plain code', () => {
+test('every TypeScript block of the guides, posts and landing page is typed (live examples too), with its plain code and no error it does not teach', () => {
   const sources = [
     ...fs.readdirSync(path.join(ROOT, 'docs')).map((f) => `docs/${f}`),
     ...fs.readdirSync(path.join(ROOT, 'blog')).map((f) => `blog/${f}`),
@@ -81,6 +81,14 @@ test('every TypeScript block of the guides, posts and landing page is typed (liv
         blocks[i]!.code.replace(/\n+$/, ''),
       );
       expect($(pre).find('.tq-id[tabindex="0"]').length, `identifiers of block ${i + 1} of ${route}`).toBeGreaterThan(0);
+      // A compile error shows only where the block teaches one (`errors=`); the checker passes
+      // every other block, so a note there would be the page's compile disagreeing with it.
+      if (fences.parseMeta(blocks[i]!.meta).attrs.errors === undefined) {
+        expect(
+          $(pre).find('.tq-error').map((_, el) => $(el).text()).get(),
+          `error notes of block ${i + 1} of ${route}`,
+        ).toEqual([]);
+      }
     });
     // A live example's block is typed, in its place in the live example (before Run).
     const liveBlocks = blocks.filter((b) => fences.parseMeta(b.meta).flags.has('live')).length;

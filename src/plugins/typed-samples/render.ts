@@ -280,8 +280,10 @@ export function typedBlocks(siteDir: string): TypedSite {
   for (const sample of samples) {
     const file = fileOf.get(sample)!;
     const language = sample.lang === 'tsx' ? 'tsx' : 'typescript';
-    const marks = quickInfos(service, program, file, sample.code.length);
+    // Diagnostics before quick info: asking the service for quick info on a JSX tag name first
+    // leaves the checker reporting `Cannot find name 'ul'` for that tag (TypeScript 5.9).
     const errors = sample.fragment ? [] : problems(program, file, sample.code.length);
+    const marks = quickInfos(service, program, file, sample.code.length);
     const idPrefix = `tq${crypto.createHash('sha1').update(`${sample.file}:${sample.line}`).digest('hex').slice(0, 6)}`;
     const key = path.resolve(siteDir, sample.file);
     const html = blockHtml(sample.code, language, marks, errors, palette, idPrefix);
