@@ -6,7 +6,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import {fileURLToPath} from 'node:url';
 import type {LoadContext, Plugin, PluginConfig} from '@docusaurus/types';
 import type {PluginOptions as MarkdownOptions} from 'docusaurus-plugin-typedoc';
 import type {ManuallyValidatedOption, TypeDocOptions} from 'typedoc';
@@ -49,7 +48,7 @@ export const SKIP_VERSION = '0.0.15';
  * Folders the packages' build copies in from elsewhere in the repository (its `prebuild.mjs`
  * links them), by their name inside a package: their declarations link to where they live.
  */
-const copiedSources = {
+export const copiedSources: Record<string, string> = {
   'skiplang-json': 'skiplang/skjson/ts/binding/src',
   'skiplang-std': 'skiplang/prelude/ts/binding/src',
 };
@@ -98,10 +97,12 @@ export const apiPackages: readonly ApiPackage[] = [
 const sharedOptions = {
   tsconfig: './api-sources/tsconfig.json',
   mergeReadme: true,
+  // In this order: a page's note goes under its description before its source line is moved
+  // below both.
   plugin: [
     './api-sources/typedoc-index-title.mjs',
-    './api-sources/typedoc-source-links.mjs',
     './api-sources/typedoc-notes.mjs',
+    './api-sources/typedoc-source-links.mjs',
   ],
   // Every file is under node_modules/, so only Node's own declarations count as external and
   // are left out: the error classes lose the members Node adds to `Error` (stackTraceLimit,
@@ -141,7 +142,9 @@ const sharedOptions = {
   },
 } satisfies Partial<TypedocOptions>;
 
-const siteDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// `__dirname`, not `import.meta`: Docusaurus, tsx and Playwright all load this file as
+// CommonJS (the API tests import the table), and the site is one folder up.
+const siteDir = path.resolve(__dirname, '..');
 const apiSourcesDir = path.join(siteDir, 'api-sources');
 const outDir = (pkg: ApiPackage) => path.join(siteDir, 'docs', 'api', pkg.route);
 

@@ -78,7 +78,9 @@ export function readNotes(dir) {
       if (!entry.isFile() || !entry.name.endsWith('.md')) {
         throw new Error(`${file}: a notes folder holds only <Symbol>.md files`);
       }
-      return parseNote(file, fs.readFileSync(file, 'utf8'));
+      // Named from the site's folder in messages (api-sources/notes/core/X.md) when inside it.
+      const shown = path.relative(process.cwd(), file);
+      return parseNote(shown.startsWith('..') ? file : shown, fs.readFileSync(file, 'utf8'));
     });
 }
 

@@ -13,6 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {TraceMap, originalPositionFor, LEAST_UPPER_BOUND} from '@jridgewell/trace-mapping';
 import {Converter, DeclarationReflection, ParameterType, SignatureReflection} from 'typedoc';
+import {MarkdownPageEvent} from 'typedoc-plugin-markdown';
 
 /**
  * @typedef {object} SourceRepository
@@ -64,7 +65,34 @@ export function repositoryPosition(repository, mapOf, file, line, column) {
   return {path: repoPath, line: original.line};
 }
 
-/** @param {import('typedoc').Application} app */
+/**
+ * A page with its own "Defined in" line moved from above its description to the end of its
+ * introduction (before its first `##` section): Docusaurus takes a page's first paragraph as
+ * its description (the meta description, llms.txt), which must stay the symbol's summary.
+ * @param {string} contents The page's Markdown.
+ */
+export function sourceAfterIntroduction(contents) {
+  const lines = contents.split('\n');
+  let fenced = false;
+  let source = -1;
+  let section = -1;
+  for (const [index, line] of lines.entries()) {
+    if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
+    else if (!fenced && source < 0 && line.startsWith('Defined in: ')) source = index;
+    else if (!fenced && line.startsWith('## ')) {
+      section = index;
+      break;
+    }
+  }
+  if (source < 0) return contents;
+  const removed = lines[source + 1] === '' ? 2 : 1;
+  const [line] = lines.splice(source, removed);
+  if (section < 0) lines.push('', /** @type {string} */ (line));
+  else lines.splice(section - removed, 0, /** @type {string} */ (line), '');
+  return lines.join('\n');
+}
+
+/** @param {import('typedoc-plugin-markdown').MarkdownApplication} app */
 export function load(app) {
   app.options.addDeclaration({
     name: 'sourceRepository',
@@ -125,4 +153,12 @@ export function load(app) {
     },
     -100,
   );
+
+  // Listed after typedoc-notes.mjs in the plugin option, so this runs after the notes step
+  // and a note on the symbol stays right under the description it corrects.
+  app.renderer.on(MarkdownPageEvent.END, (page) => {
+    if (page.contents && page.model !== page.project) {
+      page.contents = sourceAfterIntroduction(page.contents);
+    }
+  });
 }

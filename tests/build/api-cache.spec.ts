@@ -3,7 +3,7 @@
  * only when one of its inputs changes. Each test builds the fixture site with the site's API
  * reference plugins (`fixtureSite({apiReference: true})`: a copy of api-sources/, and of the
  * project's docs/api/ with its stamp docs/api/.inputs-hash; the fixture's docs show the Kafka
- * adapter's pages).
+ * adapter's pages). The inputs include the notes of api-sources/notes/, a folder down.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -72,5 +72,22 @@ test.describe('API reference cache', () => {
     expect(site.read('docs/api/adapters/kafka/index.md')).toContain(sentence);
     expect(site.read('docs/api/.inputs-hash')).not.toBe(stamp);
     expect(site.read(`build/${routeFilePath('/docs/api/adapters/kafka')}`)).toContain(sentence);
+  });
+
+  test('adding a note (api-sources/notes/kafka/) regenerates the reference, with the note on its page', async () => {
+    site = fixtureSite({label: 'api-cache', apiReference: true});
+    const stamp = site.read('docs/api/.inputs-hash');
+    const sentence = `Note check ${crypto.randomUUID()}: this sentence was added by a test.`;
+    fs.mkdirSync(site.path('api-sources/notes/kafka'), {recursive: true});
+    site.write('api-sources/notes/kafka/KafkaExternalService.md', `${sentence}\n`);
+
+    const {ok, output} = await site.build({timeoutMs: 4 * 60_000});
+    expect(ok, output).toBe(true);
+    expect(output).toContain(`${GENERATED} ./docs/api/adapters/kafka`);
+    expect(site.read('docs/api/adapters/kafka/classes/KafkaExternalService.md')).toContain(sentence);
+    expect(site.read('docs/api/.inputs-hash')).not.toBe(stamp);
+    expect(
+      site.read(`build/${routeFilePath('/docs/api/adapters/kafka/classes/KafkaExternalService')}`),
+    ).toContain(sentence);
   });
 });

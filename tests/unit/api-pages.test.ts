@@ -1,8 +1,8 @@
 /**
- * Our notes on the API pages (api-sources/typedoc-notes.mjs) and the source links
- * (api-sources/typedoc-source-links.mjs), without a site build: the notes step runs in TypeDoc
- * on a package of two symbols (tests/unit/fixtures/api-notes), with notes written to a
- * temporary folder; the source links are checked against the installed Skip packages.
+ * What our TypeDoc plugins add to the API pages, without a site build: the notes
+ * (api-sources/typedoc-notes.mjs) run in TypeDoc on a package of two symbols
+ * (tests/unit/fixtures/api-pages), with notes written to a temporary folder; the source links
+ * (api-sources/typedoc-source-links.mjs) are checked against the installed Skip packages.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -12,13 +12,16 @@ import assert from 'node:assert/strict';
 import {TraceMap} from '@jridgewell/trace-mapping';
 import {ROOT} from '../../src/lib/root.cjs';
 import {parseNote} from '../../api-sources/typedoc-notes.mjs';
-import {repositoryPosition} from '../../api-sources/typedoc-source-links.mjs';
+import {
+  repositoryPosition,
+  sourceAfterIntroduction,
+} from '../../api-sources/typedoc-source-links.mjs';
 
-const FIXTURE = path.join(ROOT, 'tests/unit/fixtures/api-notes');
+const FIXTURE = path.join(ROOT, 'tests/unit/fixtures/api-pages');
 
 /** A notes folder holding `files` (name → text), removed after the test. */
 function notesFolder(t: {after: (fn: () => void) => void}, files: Record<string, string>): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-notes-'));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-pages-'));
   t.after(() => fs.rmSync(dir, {recursive: true, force: true}));
   for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), text);
   return dir;
@@ -140,4 +143,46 @@ test("a declaration of a package's .d.ts maps to its file and line in the reposi
   assert.match(source.split('\n')[at!.line - 1]!, /export interface EagerCollection</);
   // A file outside the packages named gets no link.
   assert.equal(repositoryPosition({packages: {}, copied: {}}, mapOf, dts, line, column), undefined);
+});
+
+test("a page's source line moves below its introduction, so that its description stays its first paragraph", () => {
+  const page = [
+    '# Interface: `Counter`',
+    '',
+    'Defined in: [a.ts:3](https://example.com/a.ts#L3)',
+    '',
+    'A counter of things.',
+    '',
+    '```ts',
+    '## not a section',
+    '```',
+    '',
+    '## Methods',
+    '',
+    'Defined in: [a.ts:5](https://example.com/a.ts#L5)',
+  ].join('\n');
+  assert.equal(
+    sourceAfterIntroduction(page),
+    [
+      '# Interface: `Counter`',
+      '',
+      'A counter of things.',
+      '',
+      '```ts',
+      '## not a section',
+      '```',
+      '',
+      'Defined in: [a.ts:3](https://example.com/a.ts#L3)',
+      '',
+      '## Methods',
+      '',
+      'Defined in: [a.ts:5](https://example.com/a.ts#L5)',
+    ].join('\n'),
+  );
+  // A page without sections ends with its source line; a page without one is left alone.
+  assert.equal(
+    sourceAfterIntroduction('# T\n\nDefined in: x\n\nAbout T.'),
+    '# T\n\nAbout T.\n\nDefined in: x',
+  );
+  assert.equal(sourceAfterIntroduction('# T\n\nAbout T.'), '# T\n\nAbout T.');
 });
