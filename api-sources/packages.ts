@@ -6,10 +6,23 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import {fileURLToPath} from 'node:url';
 import type {LoadContext, Plugin, PluginConfig} from '@docusaurus/types';
 import type {PluginOptions as MarkdownOptions} from 'docusaurus-plugin-typedoc';
-import type {TypeDocOptions} from 'typedoc';
+import type {ManuallyValidatedOption, TypeDocOptions} from 'typedoc';
+
+// The options our TypeDoc plugins declare (api-sources/typedoc-*.mjs), for the checks below.
+declare module 'typedoc' {
+  interface TypeDocOptionMap {
+    /** typedoc-source-links.mjs: the packages' and copied folders' paths in the repository. */
+    sourceRepository: ManuallyValidatedOption<{
+      packages: Record<string, string>;
+      copied: Record<string, string>;
+    }>;
+    /** typedoc-notes.mjs: the folder of the package's notes, and their title on a page. */
+    notesDir: string;
+    notesTitle: string;
+  }
+}
 
 type TypedocOptions = MarkdownOptions & TypeDocOptions;
 
@@ -24,18 +37,51 @@ export type ApiPackage = {
   title: string;
   /** Sidebar group the package belongs to, if any. */
   group?: string;
+  /** The package's folder in the SkipLabs/skip repository, where its `src/` is. */
+  repoDir: string;
+};
+
+/** The release the five packages are pinned at: the notes' title, the source links' tag. */
+export const SKIP_VERSION = '0.0.15';
+
+/**
+ * Folders the packages' build copies in from elsewhere in the repository (its `prebuild.mjs`
+ * links them), by their name inside a package: their declarations link to where they live.
+ */
+export const copiedSources: Record<string, string> = {
+  'skiplang-json': 'skiplang/skjson/ts/binding/src',
+  'skiplang-std': 'skiplang/prelude/ts/binding/src',
 };
 
 export const apiPackages: readonly ApiPackage[] = [
-  {id: 'core', npmName: '@skipruntime/core', route: 'core', title: '@skipruntime/core'},
-  {id: 'server', npmName: '@skipruntime/server', route: 'server', title: '@skipruntime/server'},
-  {id: 'helpers', npmName: '@skipruntime/helpers', route: 'helpers', title: '@skipruntime/helpers'},
+  {
+    id: 'core',
+    npmName: '@skipruntime/core',
+    route: 'core',
+    title: '@skipruntime/core',
+    repoDir: 'skipruntime-ts/core',
+  },
+  {
+    id: 'server',
+    npmName: '@skipruntime/server',
+    route: 'server',
+    title: '@skipruntime/server',
+    repoDir: 'skipruntime-ts/server',
+  },
+  {
+    id: 'helpers',
+    npmName: '@skipruntime/helpers',
+    route: 'helpers',
+    title: '@skipruntime/helpers',
+    repoDir: 'skipruntime-ts/helpers',
+  },
   {
     id: 'postgres',
     npmName: '@skip-adapter/postgres',
     route: 'adapters/postgres',
     title: '@skip-adapter/postgres',
     group: '@skip-adapter',
+    repoDir: 'skipruntime-ts/adapters/postgres',
   },
   {
     id: 'kafka',
@@ -43,18 +89,39 @@ export const apiPackages: readonly ApiPackage[] = [
     route: 'adapters/kafka',
     title: '@skip-adapter/kafka',
     group: '@skip-adapter',
+    repoDir: 'skipruntime-ts/adapters/kafka',
   },
 ];
 
-/** Options every instance shares; only id, out and entry points differ. */
+/** Options every instance shares; only id, name, entry point, readme, notes and out differ. */
 const sharedOptions = {
   tsconfig: './api-sources/tsconfig.json',
   mergeReadme: true,
-  plugin: ['./api-sources/typedoc-index-title.mjs'],
-  excludeExternals: false,
+  // In this order: a page's note goes under its description before its source line is moved
+  // below both.
+  plugin: [
+    './api-sources/typedoc-index-title.mjs',
+    './api-sources/typedoc-notes.mjs',
+    './api-sources/typedoc-source-links.mjs',
+  ],
+  // Every file is under node_modules/, so only Node's own declarations count as external and
+  // are left out: the error classes lose the members Node adds to `Error` (stackTraceLimit,
+  // captureStackTrace, prepareStackTrace), and keep those of the language's `Error`.
+  excludeExternals: true,
+  externalPattern: ['**/node_modules/@types/node/**'],
   excludePrivate: true,
   excludeInternal: true,
-  disableSources: true,
+  // Each page links its declaration in the repository at the packages' tag; TypeDoc's
+  // positions are in the published .d.ts files, typedoc-source-links.mjs maps them to src/.
+  disableSources: false,
+  disableGit: true,
+  gitRevision: `v${SKIP_VERSION}`,
+  sourceLinkTemplate: 'https://github.com/SkipLabs/skip/blob/{gitRevision}/{path}#L{line}',
+  sourceRepository: {
+    packages: Object.fromEntries(apiPackages.map((pkg) => [pkg.npmName, pkg.repoDir])),
+    copied: copiedSources,
+  },
+  notesTitle: `In Skip ${SKIP_VERSION}`,
   hidePageHeader: true,
   hideBreadcrumbs: true,
   // Names in code: generic parameters then read `Mapper<K1, V1, K2, V2>` everywhere,
@@ -75,7 +142,9 @@ const sharedOptions = {
   },
 } satisfies Partial<TypedocOptions>;
 
-const siteDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// `__dirname`, not `import.meta`: Docusaurus, tsx and Playwright all load this file as
+// CommonJS (the API tests import the table), and the site is one folder up.
+const siteDir = path.resolve(__dirname, '..');
 const apiSourcesDir = path.join(siteDir, 'api-sources');
 const outDir = (pkg: ApiPackage) => path.join(siteDir, 'docs', 'api', pkg.route);
 
@@ -99,7 +168,8 @@ function installedVersion(name: string): string {
 /**
  * A hash of exactly what the generated reference depends on: the installed versions of
  * the five packages and of the TypeDoc tools, the shared options, the package table and
- * every file under api-sources/ (entry modules, summaries, tsconfig, plugin, API notes).
+ * every file TypeDoc reads in api-sources/ and its folders (entry modules, summaries,
+ * tsconfig, plugins, notes); READMEs are read by people only.
  */
 export function apiInputsHash(): string {
   const hash = crypto.createHash('sha256');
@@ -107,14 +177,34 @@ export function apiInputsHash(): string {
   for (const name of [...apiPackages.map((pkg) => pkg.npmName), ...TOOLS]) {
     hash.update(`${name}@${installedVersion(name)}\n`);
   }
-  // Recursive: the API notes live in sub-folders (api-sources/notes/<package id>/<Symbol>.md).
-  for (const file of fs.readdirSync(apiSourcesDir, {recursive: true, encoding: 'utf8'}).sort()) {
-    const full = path.join(apiSourcesDir, file);
-    if (fs.statSync(full).isDirectory()) continue;
+  const files = fs
+    .readdirSync(apiSourcesDir, {recursive: true, withFileTypes: true})
+    .filter((entry) => entry.isFile() && entry.name !== 'README.md')
+    .map((entry) => path.relative(apiSourcesDir, path.join(entry.parentPath, entry.name)))
+    .map((file) => file.split(path.sep).join('/'))
+    .sort();
+  for (const file of files) {
     hash.update(`${file}\n`);
-    hash.update(fs.readFileSync(full));
+    hash.update(fs.readFileSync(path.join(apiSourcesDir, file)));
   }
   return hash.digest('hex');
+}
+
+/**
+ * The notes' folders are the package ids: a folder named otherwise would be read by no
+ * TypeDoc instance, its notes silently left out, so it stops the build.
+ */
+export function checkNotesFolders(): void {
+  const notesDir = path.join(apiSourcesDir, 'notes');
+  if (!fs.existsSync(notesDir)) return;
+  const ids = new Set(apiPackages.map((pkg) => pkg.id));
+  for (const entry of fs.readdirSync(notesDir, {withFileTypes: true})) {
+    if (!entry.isDirectory() || !ids.has(entry.name)) {
+      throw new Error(
+        `api-sources/notes/${entry.name}: the notes folder holds one folder per package id (${[...ids].join(', ')})`,
+      );
+    }
+  }
 }
 
 /** True when docs/api/ holds a complete generation from the current inputs. */
@@ -138,6 +228,7 @@ function decide(context: LoadContext, watch: boolean): Promise<Decision> {
   let decision = decisions.get(context);
   if (!decision) {
     decision = Promise.resolve().then(() => {
+      checkNotesFolders();
       const hash = apiInputsHash();
       const generate = watch || !isApiReferenceFresh(hash);
       if (generate) fs.rmSync(API_STAMP, {force: true});
@@ -169,6 +260,8 @@ export function apiReferencePlugins({watch}: {watch: boolean}): PluginConfig[] {
       entryPoints: [`./api-sources/${pkg.id}.ts`],
       // A short summary of the package, shown at the top of its index page.
       readme: `./api-sources/${pkg.id}.md`,
+      // Notes of ours on the package's symbols (api-sources/README.md).
+      notesDir: `./api-sources/notes/${pkg.id}`,
       out: `./docs/api/${pkg.route}`,
       watch,
     } satisfies Partial<TypedocOptions> & {id: string},

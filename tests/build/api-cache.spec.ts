@@ -6,7 +6,8 @@
  * docs/api/.inputs-hash; the fixture's docs show the Kafka adapter's pages), runs no TypeDoc;
  * the site's own build left a reference stamped with the current inputs (on a fresh clone,
  * where docs/api/ is not committed, that build ran TypeDoc through these plugins). The
- * decision itself, a changed input included, is tests/unit/api-cache.test.ts.
+ * decision itself, a changed input included (a note of api-sources/notes/ too), is
+ * tests/unit/api-cache.test.ts; every note on its page, tests/build/api-reference.spec.ts.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';

@@ -1,9 +1,14 @@
-/** The generated API reference (issue: the five published packages), read from build/. */
+/**
+ * The generated API reference (issue: the five published packages; issue 28: source links,
+ * our notes, no Node Error members), read from build/.
+ */
 import fs from 'node:fs';
 import path from 'node:path';
 import {test, expect} from '@playwright/test';
+import {apiPackages, copiedSources, SKIP_VERSION} from '../../api-sources/packages';
 import {apiRoutes} from '../lib/spec';
-import {builtRoutes, idsOf, readRoute, ROOT, fileForPath} from '../lib/build-output';
+import {builtRoutes, idsOf, readBuilt, readRoute, ROOT, fileForPath} from '../lib/build-output';
+import {noteFiles} from '../lib/runnable';
 
 test('the API pages are exactly the ones the spec lists', () => {
   const expected = apiRoutes().map((r) => r.route).sort();
@@ -20,6 +25,10 @@ test('every API page has one h1 naming its symbol, and a description', () => {
     expect(title.includes(name) || title.endsWith(`/${name.split('/').pop()}`), `${route}: "${title}"`).toBe(true);
     const description = $('article .markdown > p').first().text().trim();
     expect(description.length, `${route} has a description`).toBeGreaterThan(10);
+    // The first paragraph is the page's meta description: the symbol's summary, never the
+    // source link (api-sources/typedoc-source-links.mjs moves that below the introduction).
+    const meta = $('meta[name="description"]').attr('content') ?? '';
+    for (const text of [description, meta]) expect(text, route).not.toMatch(/^Defined in/);
   }
 });
 
@@ -69,4 +78,94 @@ test('public type names link to their pages; built-ins and internal types stay p
   // `Iterable` is a TypeScript built-in: shown, never linked.
   expect(mapper('article code').text()).toContain('Iterable');
   expect(mapper('article a').filter((_, a) => mapper(a).text().trim() === 'Iterable')).toHaveLength(0);
+});
+
+/** Where a repository path of SkipLabs/skip is in the installed packages, if they ship it. */
+function shippedFile(repoPath: string): string | undefined {
+  const pkg = apiPackages.find((p) => repoPath.startsWith(`${p.repoDir}/`));
+  return pkg && path.join(ROOT, 'node_modules', pkg.npmName, repoPath.slice(pkg.repoDir.length + 1));
+}
+
+test('every class, interface and function page links its declaration in SkipLabs/skip at the pinned tag, on the line that declares it', () => {
+  const link = new RegExp(`^https://github\\.com/SkipLabs/skip/blob/v${SKIP_VERSION.replaceAll('.', '\\.')}/(.+)#L(\\d+)$`);
+  const pages = apiRoutes().filter(({route}) => /\/(classes|interfaces|functions)\//.test(route));
+  expect(pages.length).toBeGreaterThan(30);
+  const copied: string[] = [];
+  for (const {route, name} of pages) {
+    const $ = readRoute(route);
+    // The page's own "Defined in", the first one: its members' come after it.
+    const source = $('article .markdown > p')
+      .filter((_, p) => $(p).text().startsWith('Defined in:'))
+      .first();
+    const href = source.find('a').attr('href');
+    const match = href && link.exec(href);
+    expect(match, `${route} links its source: ${href}`).toBeTruthy();
+    const [, repoPath, line] = match!;
+    const file = shippedFile(repoPath!);
+    if (!file) {
+      // A folder the packages' build copies in (copiedSources): not shipped as source, so the
+      // declaration is looked up in the published declarations it was compiled to.
+      const folder = Object.entries(copiedSources).find(([, dir]) => repoPath!.startsWith(`${dir}/`));
+      expect(folder, `${route}: ${repoPath} is in no package's folder`).toBeTruthy();
+      copied.push(name);
+      continue;
+    }
+    expect(fs.existsSync(file), `${route}: ${repoPath} is shipped as ${file}`).toBe(true);
+    const text = fs.readFileSync(file, 'utf8').split('\n')[Number(line) - 1] ?? '';
+    expect(text, `${route}: ${repoPath}:${line}`).toMatch(new RegExp(`\\b${name}\\b`));
+  }
+  // Only deepFreeze lives in a copied folder (skiplang-json); every other page was checked.
+  expect(copied).toEqual(['deepFreeze']);
+});
+
+test("no API page shows the members Node adds to Error", () => {
+  const errorPages = apiRoutes().filter(({name}) => /^Skip\w*Error$/.test(name));
+  expect(errorPages.map((p) => p.name)).toEqual(expect.arrayContaining(['SkipError', 'SkipPostgresError']));
+  for (const {route} of apiRoutes()) {
+    const text = readRoute(route)('article').text();
+    for (const member of ['stackTraceLimit', 'captureStackTrace', 'prepareStackTrace']) {
+      expect(text.includes(member), `${route} mentions ${member}`).toBe(false);
+    }
+  }
+});
+
+/** Text as a reader sees it, to compare a note's Markdown with a page: no markup, one space. */
+const plain = (markdown: string) =>
+  markdown
+    .replace(/\]\([^)]*\)/g, ']')
+    .replace(/[`*_[\]>]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+test("every note of api-sources/notes is on its symbol's page, under the page's description or in its member's section, and in the page's twin", async () => {
+  const {parseNote} = await import('../../api-sources/typedoc-notes.mjs');
+  const title = `In Skip ${SKIP_VERSION}`;
+  const notes = noteFiles();
+  expect(notes.length).toBeGreaterThan(0);
+  for (const file of notes) {
+    const note = parseNote(file, fs.readFileSync(path.join(ROOT, file), 'utf8'));
+    const pkg = apiPackages.find((p) => file.startsWith(`api-sources/notes/${p.id}/`))!;
+    const page = apiRoutes().find(({route, name}) => name === note.symbol && route.startsWith(`/docs/api/${pkg.route}/`));
+    expect(page, `${file}: a page for ${note.symbol}`).toBeTruthy();
+    const $ = readRoute(page!.route);
+    const boxes = $('article .theme-admonition').filter((_, el) => $(el).text().includes(title));
+    const twin = plain(readBuilt(`${page!.route.slice(1)}.md`));
+    const parts = [
+      {member: undefined as string | undefined, text: note.whole},
+      ...note.members.map((m: {name: string; text: string}) => ({member: m.name, text: m.text})),
+    ].filter((part) => part.text);
+    expect(boxes.length, `${page!.route}: one box per part of ${file}`).toBe(parts.length);
+    for (const {member, text} of parts) {
+      const box = boxes.filter((_, el) => plain($(el).text()).includes(plain(text))).first();
+      expect(box.length, `${page!.route} shows ${file} (${member ?? 'symbol'})`).toBe(1);
+      const heading = box.prevAll('h2, h3').first();
+      if (member) {
+        expect(heading.is('h3') && heading.text().startsWith(member), `${file}: ${member}'s part is in its section`).toBe(true);
+      } else {
+        expect(heading.length, `${file}: the symbol's part comes before the page's first section`).toBe(0);
+      }
+      expect(twin, `${page!.route}.md holds ${file} (${member ?? 'symbol'})`).toContain(plain(text));
+    }
+    expect(twin).toContain(plain(`**${title}**`));
+  }
 });

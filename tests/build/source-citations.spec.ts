@@ -1,5 +1,6 @@
 /**
- * A sentence about the runtime that cannot run here is backed by a comment beside it naming a
+ * A sentence about the runtime that cannot run here (on a page, or in a note of
+ * api-sources/notes/ on an API page) is backed by a comment beside it naming a
  * file of the Skip packages and its lines (`<!-- source: @skipruntime/server dist/src/rest.js:8-13
  * … -->`). Each such citation must name a file the installed packages have, and lines the file
  * has: after an upgrade of the packages moves or shortens a file, this fails, naming the page and
@@ -10,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {test, expect} from '@playwright/test';
 import {ROOT} from '../../src/lib/root.cjs';
-import {pageFiles} from '../lib/runnable';
+import {noteFiles, pageFiles} from '../lib/runnable';
 
 /** Lines of a file of node_modules, or undefined when it is missing. */
 const lineCounts = new Map<string, number | undefined>();
@@ -28,7 +29,8 @@ function linesOf(file: string): number | undefined {
 test("every package file a page cites exists, with the lines it cites", () => {
   const wrong: string[] = [];
   let checked = 0;
-  for (const file of pageFiles()) {
+  // The guides and posts, and our notes on the API pages (api-sources/notes/).
+  for (const file of [...pageFiles(), ...noteFiles()]) {
     const text = fs.readFileSync(path.join(ROOT, file), 'utf8');
     for (const m of text.matchAll(/<!--([\s\S]*?)-->|\{\/\*([\s\S]*?)\*\/\}/g)) {
       const comment = m[1] ?? m[2]!;

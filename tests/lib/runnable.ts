@@ -90,6 +90,20 @@ export function pageFiles(root = ROOT): string[] {
   return out.sort();
 }
 
+/**
+ * Our notes on the API pages (api-sources/notes/<package id>/<Symbol>.md), relative to `root`:
+ * no runnable blocks, but they cite their proofs in comments as pages do.
+ */
+export function noteFiles(root = ROOT): string[] {
+  const dir = path.join(root, 'api-sources', 'notes');
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir, {recursive: true, withFileTypes: true})
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.md'))
+    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)))
+    .sort();
+}
+
 /** The scenarios of one page, in page order, with their blocks in page order. */
 export function scenariosOf(file: string, text: string): Scenario[] {
   const scenarios = new Map<string, Scenario>();

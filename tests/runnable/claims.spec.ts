@@ -3,13 +3,15 @@
  * in the pages' markup (status codes, DELETE and resubscription, what an update carries, the
  * initialData rule, a mapper failing on a write, getStreamUUID on failure, a mirror's need for
  * the streaming port; and, section by section, what each guide and post states: the HTTP
- * protocol, instance collection, errors, adapters), run against the real runtime like a page. An upgrade of the Skip
- * packages that changes one of these fails here, naming the block, before a page is wrong.
+ * protocol, instance collection, errors, adapters; the API pages' notes), run against the real
+ * runtime like a page. An upgrade of the Skip packages that changes one of these fails here,
+ * naming the block, before a page is wrong. The guides, posts and API notes
+ * (api-sources/notes/) cite its blocks; a citation that names nothing in it fails here too.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import {test, expect} from '@playwright/test';
-import {ROOT, pageFiles, scenariosOf} from '../lib/runnable';
+import {ROOT, noteFiles, pageFiles, scenariosOf} from '../lib/runnable';
 import {scenarioTests} from '../lib/runnable-tests';
 
 const FILE = 'tests/runnable/claims.md';
@@ -54,7 +56,7 @@ test('the TypeScript of tests/runnable/claims.md compiles, strict, like a page s
   expect(checkSamples(samples).failures).toEqual([]);
 });
 
-test('every reference a page makes to this file names a scenario, block or section it has', () => {
+test('every reference a page or an API note makes to this file names a scenario, block or section it has', () => {
   // What the file offers: scenario ids, `<scenario>/<block>` names of its run= and output=
   // attributes, and its headings (outside code blocks), which pages quote by their opening words.
   const ids = new Set(scenarios.map((s) => s.id));
@@ -70,7 +72,9 @@ test('every reference a page makes to this file names a scenario, block or secti
 
   const wrong: string[] = [];
   let references = 0;
-  for (const file of pageFiles()) {
+  const notes = noteFiles();
+  let noteReferences = 0;
+  for (const file of [...pageFiles(), ...notes]) {
     const text = fs.readFileSync(path.join(ROOT, file), 'utf8');
     // Comments in Markdown (<!-- -->) and in MDX ({/* */}) that cite the file.
     for (const m of text.matchAll(/<!--([\s\S]*?)-->|\{\/\*([\s\S]*?)\*\/\}/g)) {
@@ -81,6 +85,7 @@ test('every reference a page makes to this file names a scenario, block or secti
       const line = text.slice(0, m.index).split('\n').length;
       const where = `${file}:${line}`;
       references++;
+      if (notes.includes(file)) noteReferences++;
       // "<scenario>/<block>": right after the file's name, after "block(s)", or whenever the part
       // before the slash is one of the file's scenarios (so package paths such as dist/src pass).
       for (const r of cited.matchAll(/(^|[\s,:(])([a-z][a-z0-9-]*)\/([\w.-]*\w)/g)) {
@@ -106,5 +111,7 @@ test('every reference a page makes to this file names a scenario, block or secti
     }
   }
   expect(references, 'pages citing the file').toBeGreaterThan(20);
+  // The notes of api-sources/notes/ are read too (EagerCollection's cites api-notes/run-take).
+  expect(noteReferences, 'API notes citing the file').toBeGreaterThan(0);
   expect(wrong).toEqual([]);
 });

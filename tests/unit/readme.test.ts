@@ -32,6 +32,7 @@ const DOCUMENTS = [
   'UPGRADING.md',
   ...filesUnder('src', (file) => path.posix.basename(file) === 'README.md'),
   ...filesUnder('scripts', (file) => path.posix.basename(file) === 'README.md'),
+  ...filesUnder('api-sources', (file) => path.posix.basename(file) === 'README.md'),
 ];
 
 /** Where a named path may start: the repository's folders and its top-level files. */

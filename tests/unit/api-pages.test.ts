@@ -1,0 +1,188 @@
+/**
+ * What our TypeDoc plugins add to the API pages, without a site build: the notes
+ * (api-sources/typedoc-notes.mjs) run in TypeDoc on a package of two symbols
+ * (tests/unit/fixtures/api-pages), with notes written to a temporary folder; the source links
+ * (api-sources/typedoc-source-links.mjs) are checked against the installed Skip packages.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {TraceMap} from '@jridgewell/trace-mapping';
+import {ROOT} from '../../src/lib/root.cjs';
+import {parseNote} from '../../api-sources/typedoc-notes.mjs';
+import {
+  repositoryPosition,
+  sourceAfterIntroduction,
+} from '../../api-sources/typedoc-source-links.mjs';
+
+const FIXTURE = path.join(ROOT, 'tests/unit/fixtures/api-pages');
+
+/** A notes folder holding `files` (name → text), removed after the test. */
+function notesFolder(t: {after: (fn: () => void) => void}, files: Record<string, string>): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-pages-'));
+  t.after(() => fs.rmSync(dir, {recursive: true, force: true}));
+  for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), text);
+  return dir;
+}
+
+/** Runs TypeDoc with the markdown theme and the notes step; the generated pages by path. */
+async function generate(notesDir: string, out: string): Promise<Record<string, string>> {
+  // Imported as the plugins import it: a `require` of this CommonJS test would load a second
+  // copy of TypeDoc, whose reflections the markdown theme would not recognise.
+  const {Application} = await import('typedoc');
+  const app = await Application.bootstrapWithPlugins({
+    entryPoints: [path.join(FIXTURE, 'index.ts')],
+    tsconfig: path.join(FIXTURE, 'tsconfig.json'),
+    plugin: ['typedoc-plugin-markdown', path.join(ROOT, 'api-sources/typedoc-notes.mjs')],
+    readme: 'none',
+    disableSources: true,
+    skipErrorChecking: true,
+    logLevel: 'Error',
+    notesDir,
+    notesTitle: 'In Fixture 1.0',
+    out,
+  });
+  const project = await app.convert();
+  assert.ok(project, 'TypeDoc converts the fixture');
+  await app.generateOutputs(project);
+  const pages: Record<string, string> = {};
+  for (const file of fs.readdirSync(out, {recursive: true}).map(String)) {
+    if (file.endsWith('.md')) pages[file] = fs.readFileSync(path.join(out, file), 'utf8');
+  }
+  return pages;
+}
+
+test('a note splits into the part about the symbol and one part per member, without its comments', () => {
+  const note = parseNote(
+    'notes/core/Counter.md',
+    [
+      'About the counter.',
+      '',
+      '{/* tests/runnable/claims.md, api-notes/run-take */}',
+      '',
+      '### `add`',
+      '',
+      '<!-- source: @skipruntime/core dist/src/api.js:1 -->',
+      'About add.',
+      '',
+      '```ts',
+      '### not a heading inside code',
+      '```',
+    ].join('\n'),
+  );
+  assert.equal(note.symbol, 'Counter');
+  assert.equal(note.whole, 'About the counter.');
+  assert.deepEqual(note.members, [
+    {name: 'add', text: 'About add.\n\n```ts\n### not a heading inside code\n```'},
+  ]);
+});
+
+test('a note with a heading other than "### `member`" is refused, naming the file and line', () => {
+  assert.throws(
+    () => parseNote('notes/core/Counter.md', 'Text.\n\n## In short\n'),
+    /notes\/core\/Counter\.md:3: .*"## In short"/,
+  );
+  assert.throws(() => parseNote('notes/core/Counter.md', '### add\n'), /Counter\.md:1/);
+});
+
+test('a note appears on its page: the symbol part under the description, the member part in its section', async (t) => {
+  const dir = notesFolder(t, {
+    'Counter.md':
+      'Counters start at the total given.\n\n### `add`\n\nA negative amount subtracts.\n',
+  });
+  const out = notesFolder(t, {});
+  const pages = await generate(dir, out);
+  const page = pages['interfaces/Counter.md'];
+  assert.ok(page, `the fixture has a page for Counter: ${Object.keys(pages)}`);
+  const box = (text: string) => `:::note[In Fixture 1.0]\n\n${text}\n\n:::`;
+  // After the description, before the first section of the page.
+  const whole = page.indexOf(box('Counters start at the total given.'));
+  assert.ok(whole > page.indexOf('A counter of things.'), page);
+  assert.ok(whole < page.indexOf('\n## '), page);
+  // In add's section, after its description and before its parameters.
+  const member = page.indexOf(box('A negative amount subtracts.'));
+  assert.ok(member > page.indexOf('### add()'), page);
+  assert.ok(member > page.indexOf('Adds to the total.'), page);
+  assert.ok(member < page.indexOf('#### Parameters'), page);
+  assert.equal(page.split(':::note[').length, 3, 'two notes, no more');
+});
+
+test('a note whose member no longer exists fails the generation, naming the file and the member', async (t) => {
+  const dir = notesFolder(t, {'Counter.md': 'Fine.\n\n### `subtract`\n\nGone.\n'});
+  await assert.rejects(generate(dir, notesFolder(t, {})), (error: Error) =>
+    error.message.includes(`${path.join(dir, 'Counter.md')}: Counter has no member subtract`),
+  );
+});
+
+test('a note whose symbol no longer exists fails the generation, naming the file', async (t) => {
+  const dir = notesFolder(t, {'Gauge.md': 'Gone.\n'});
+  await assert.rejects(
+    generate(dir, notesFolder(t, {})),
+    (error: Error) =>
+      error.message.includes(`${path.join(dir, 'Gauge.md')}: `) &&
+      /no symbol Gauge/.test(error.message),
+  );
+});
+
+test("a declaration of a package's .d.ts maps to its file and line in the repository", () => {
+  const dts = path.join(ROOT, 'node_modules/@skipruntime/core/dist/src/api.d.ts');
+  const lines = fs.readFileSync(dts, 'utf8').split('\n');
+  const line = lines.findIndex((l) => l.includes('export interface EagerCollection<')) + 1;
+  const column = lines[line - 1]!.indexOf('EagerCollection');
+  const repository = {packages: {'@skipruntime/core': 'skipruntime-ts/core'}, copied: {}};
+  const mapOf = (file: string) =>
+    new TraceMap(fs.readFileSync(`${file}.map`, 'utf8'), `${file}.map`);
+  const at = repositoryPosition(repository, mapOf, dts, line, column);
+  assert.equal(at?.path, 'skipruntime-ts/core/src/api.ts');
+  const source = fs.readFileSync(
+    path.join(ROOT, 'node_modules/@skipruntime/core/src/api.ts'),
+    'utf8',
+  );
+  assert.match(source.split('\n')[at!.line - 1]!, /export interface EagerCollection</);
+  // A file outside the packages named gets no link.
+  assert.equal(repositoryPosition({packages: {}, copied: {}}, mapOf, dts, line, column), undefined);
+});
+
+test("a page's source line moves below its introduction, so that its description stays its first paragraph", () => {
+  const page = [
+    '# Interface: `Counter`',
+    '',
+    'Defined in: [a.ts:3](https://example.com/a.ts#L3)',
+    '',
+    'A counter of things.',
+    '',
+    '```ts',
+    '## not a section',
+    '```',
+    '',
+    '## Methods',
+    '',
+    'Defined in: [a.ts:5](https://example.com/a.ts#L5)',
+  ].join('\n');
+  assert.equal(
+    sourceAfterIntroduction(page),
+    [
+      '# Interface: `Counter`',
+      '',
+      'A counter of things.',
+      '',
+      '```ts',
+      '## not a section',
+      '```',
+      '',
+      'Defined in: [a.ts:3](https://example.com/a.ts#L3)',
+      '',
+      '## Methods',
+      '',
+      'Defined in: [a.ts:5](https://example.com/a.ts#L5)',
+    ].join('\n'),
+  );
+  // A page without sections ends with its source line; a page without one is left alone.
+  assert.equal(
+    sourceAfterIntroduction('# T\n\nDefined in: x\n\nAbout T.'),
+    '# T\n\nAbout T.\n\nDefined in: x',
+  );
+  assert.equal(sourceAfterIntroduction('# T\n\nAbout T.'), '# T\n\nAbout T.');
+});
