@@ -649,8 +649,10 @@ export async function runScenario(
     : null;
   // UUIDs shown on the page stand for the ones the run printed at the same place.
   const bindings = new Map<string, string>();
+  const localizePorts = (code: string) =>
+    portRe ? code.replace(portRe, (p) => String(ports.get(Number(p)))) : code;
   const localize = (code: string) => {
-    let out = portRe ? code.replace(portRe, (p) => String(ports.get(Number(p)))) : code;
+    let out = localizePorts(code);
     for (const [page, real] of bindings) out = out.split(page).join(real);
     return out;
   };
@@ -743,9 +745,10 @@ export async function runScenario(
         continue;
       }
 
-      // An output block: the next part of its step's output must be what the page shows.
+      // An output block: the next part of its step's output must be what the page shows, a
+      // page port (a service announcing it) standing for the free port the run used instead.
       const step = steps.get(item.step)!;
-      const expected = item.code.replace(/^\s*\n/, '').trimEnd();
+      const expected = localizePorts(item.code.replace(/^\s*\n/, '').trimEnd());
       const wanted = expected.split('\n').length;
       const take = (): {chunk: string; end: number} | undefined => {
         let rest = step.proc.stdout.slice(step.cursor);

@@ -140,6 +140,23 @@ test('a page showing output the run does not print fails, naming the page and th
   expect(liveProcessGroups()).toBe(0);
 });
 
+test('a page port in an output block stands for the free port the run used in its place', async ({}, testInfo) => {
+  test.setTimeout(60_000);
+  const step = '```bash run="ports/echo"\necho "listening on port 8081"\n```\n';
+  const shows = (port: string) =>
+    `${step}\n\`\`\`text output="ports/echo"\nlistening on port ${port}\n\`\`\`\n`;
+  const [right] = scenariosOf('fixture/ports.md', shows('8081'));
+  await expect(runScenario(right, {parallelIndex: testInfo.parallelIndex})).resolves.toMatchObject({
+    outputs: 1,
+  });
+  // Only the page's own port stands for the run's: another number is compared as it is.
+  const [wrong] = scenariosOf('fixture/ports.md', shows('8080'));
+  await expect(runScenario(wrong, {parallelIndex: testInfo.parallelIndex})).rejects.toThrow(
+    '- listening on port 8080',
+  );
+  expect(liveProcessGroups()).toBe(0);
+});
+
 test('a stream that never prints what the page shows fails in bounded time; UUIDs shown carry over', async ({}, testInfo) => {
   test.setTimeout(90_000);
   // The page's UUID in the second command stands for the one the first command printed.
