@@ -129,6 +129,20 @@ test("no API page shows the members Node adds to Error", () => {
   }
 });
 
+/** An element's text with a space after each block (cheerio's text() runs paragraphs together). */
+function blockText($: ReturnType<typeof readRoute>, el: Parameters<ReturnType<typeof readRoute>>[0]): string {
+  const copy = $(el).clone();
+  copy.find('p, li, pre, td, th, h3, h4').append(' ');
+  return copy.text();
+}
+
+/** A note's Markdown without the list markers and table rules a page does not show as text. */
+const noListMarkers = (markdown: string) =>
+  markdown
+    .replace(/^[\s>]*\|?(?:\s*:?-+:?\s*\|)+\s*:?-*:?\s*$/gm, '')
+    .replace(/\|/g, ' ')
+    .replace(/^([\s>]*)(?:[-*+]|\d+\.)\s+/gm, '$1');
+
 /** Text as a reader sees it, to compare a note's Markdown with a page: no markup, one space. */
 const plain = (markdown: string) =>
   markdown
@@ -149,22 +163,24 @@ test("every note of api-sources/notes is on its symbol's page, under the page's 
     expect(page, `${file}: a page for ${note.symbol}`).toBeTruthy();
     const $ = readRoute(page!.route);
     const boxes = $('article .theme-admonition').filter((_, el) => $(el).text().includes(title));
-    const twin = plain(readBuilt(`${page!.route.slice(1)}.md`));
+    const twin = plain(noListMarkers(readBuilt(`${page!.route.slice(1)}.md`)));
     const parts = [
       {member: undefined as string | undefined, text: note.whole},
       ...note.members.map((m: {name: string; text: string}) => ({member: m.name, text: m.text})),
     ].filter((part) => part.text);
     expect(boxes.length, `${page!.route}: one box per part of ${file}`).toBe(parts.length);
     for (const {member, text} of parts) {
-      const box = boxes.filter((_, el) => plain($(el).text()).includes(plain(text))).first();
+      const box = boxes
+        .filter((_, el) => plain(blockText($, el)).includes(plain(noListMarkers(text))))
+        .first();
       expect(box.length, `${page!.route} shows ${file} (${member ?? 'symbol'})`).toBe(1);
       const heading = box.prevAll('h2, h3').first();
       if (member) {
-        expect(heading.is('h3') && heading.text().startsWith(member), `${file}: ${member}'s part is in its section`).toBe(true);
+        expect(heading.is('h3') && heading.text().toLowerCase().startsWith(member.toLowerCase()), `${file}: ${member}'s part is in its section`).toBe(true);
       } else {
         expect(heading.length, `${file}: the symbol's part comes before the page's first section`).toBe(0);
       }
-      expect(twin, `${page!.route}.md holds ${file} (${member ?? 'symbol'})`).toContain(plain(text));
+      expect(twin, `${page!.route}.md holds ${file} (${member ?? 'symbol'})`).toContain(plain(noListMarkers(text)));
     }
     expect(twin).toContain(plain(`**${title}**`));
   }

@@ -95,7 +95,7 @@ export function fixtureSite({
     fs.cpSync(path.join(ROOT, 'docs', 'api'), path.join(dir, 'docs', 'api'), {recursive: true});
     // packages.ts finds the site's folder from its own place, so it is the copy's.
     lines.push(`import {apiReferencePlugins} from './api-sources/packages';`);
-    options = `, {plugins: apiReferencePlugins({watch: false}), docsInclude: ['*.md', 'api/adapters/kafka/**/*.md']}`;
+    options = `, {plugins: apiReferencePlugins({watch: false}), docsInclude: ['*.md', 'api/adapters/kafka/**/*.md'], linksOutside: true}`;
   }
   lines.push('', `export default fixtureConfig(${JSON.stringify(dir)}${options});`, '');
   fs.writeFileSync(path.join(dir, 'docusaurus.config.ts'), lines.join('\n'));
