@@ -4,13 +4,10 @@
  * slugs and guides that must exist, the API pages) are in ./spec.ts; tests check the sources
  * against them once (tests/build/blog.spec.ts, tests/build/guides.spec.ts).
  */
-import path from 'node:path';
 import {guides} from '../../guides';
 import {POST_SLUGS} from './posts';
 
 export {POSTS, POSTS_NEWEST_FIRST, POST_SLUGS, type SourcePost} from './posts';
-
-const ROOT = path.resolve(__dirname, '../..');
 
 /** The guides in sidebar order (../../guides.ts, which sidebars.ts reads too). */
 export const GUIDES: readonly string[] = guides;
