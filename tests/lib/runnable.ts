@@ -580,13 +580,30 @@ function tools(): string {
     `#!/usr/bin/env bash\nexec ${q(process.execPath)} ${q(NPM_SHIM)} ${q(path.join(ROOT, 'node_modules'))} ${q(realNpm)} "$@"\n`,
     {mode: 0o755},
   );
+  // `npx <command>` of a command the project installed runs its node_modules/.bin entry, as npx
+  // does, without starting npm first (about 0.3 CPU s a call, some sixty calls a run); anything
+  // else goes to the real npx.
+  const whichNpx = spawnSync('bash', ['-c', 'command -v npx'], {encoding: 'utf8'}).stdout.trim();
+  if (!whichNpx) throw new Error('npx is not on PATH');
+  fs.writeFileSync(
+    path.join(toolsDir, 'npx'),
+    [
+      '#!/usr/bin/env bash',
+      'if [ "$#" -gt 0 ] && [[ "$1" != -* ]] && [ -x "./node_modules/.bin/$1" ]; then',
+      '  command="./node_modules/.bin/$1"; shift; exec "$command" "$@"',
+      'fi',
+      `exec ${q(fs.realpathSync(whichNpx))} "$@"`,
+      '',
+    ].join('\n'),
+    {mode: 0o755},
+  );
   process.once('exit', () => fs.rmSync(toolsDir, {recursive: true, force: true}));
   return toolsDir;
 }
 
 /**
  * The environment of a scenario's processes: the test's own, less what would change them;
- * nothing of the site's node_modules is on the PATH, only the `npm` wrapper.
+ * nothing of the site's node_modules is on the PATH, only the `npm` and `npx` wrappers.
  */
 function baseEnv(): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
