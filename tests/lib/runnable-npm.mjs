@@ -16,6 +16,22 @@ const [siteModules, realNpm, ...args] = process.argv.slice(2);
 const INSTALL = new Set(['install', 'i', 'in', 'add', 'isntall']);
 const command = args.find((a) => !a.startsWith('-'));
 
+// `npm init -y` in a folder with no package.json writes npm's default manifest, as npm 11 does,
+// without starting npm (a scenario's first step, thirty times a run).
+// tests/unit/runnable-npm.test.ts compares it with the real npm's.
+if (
+  command === 'init' &&
+  args.length === 2 &&
+  ['-y', '--yes'].includes(args.find((a) => a !== 'init')) &&
+  !fs.existsSync(path.join(process.cwd(), 'package.json'))
+) {
+  const file = path.join(process.cwd(), 'package.json');
+  const text = `${JSON.stringify(defaultManifest(path.basename(process.cwd())), null, 2)}\n`;
+  fs.writeFileSync(file, text);
+  process.stdout.write(`Wrote to ${file}:\n\n${text}\n\n`);
+  process.exit(0);
+}
+
 if (!INSTALL.has(command ?? '')) {
   const real = spawnSync(realNpm, args, {stdio: 'inherit'});
   process.exit(real.status ?? 1);
@@ -97,3 +113,18 @@ for (const [name] of specs.map(split)) {
 }
 if (specs.length) fs.writeFileSync(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`);
 console.log(`\nadded ${added} packages (linked from the site's node_modules)`);
+
+/** The manifest `npm init -y` writes in a folder named `folder` (npm 11). */
+function defaultManifest(folder) {
+  return {
+    name: folder.toLowerCase(),
+    version: '1.0.0',
+    description: '',
+    main: 'index.js',
+    scripts: {test: 'echo "Error: no test specified" && exit 1'},
+    keywords: [],
+    author: '',
+    license: 'ISC',
+    type: 'commonjs',
+  };
+}
