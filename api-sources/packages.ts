@@ -253,18 +253,25 @@ export function apiReferencePlugins({watch}: {watch: boolean}): PluginConfig[] {
       // The options below, passed through as Docusaurus received them.
       return typedocPlugin(context, options as Parameters<typeof typedocPlugin>[1]);
     },
-    {
-      ...sharedOptions,
-      id: pkg.id,
-      name: pkg.title,
-      entryPoints: [`./api-sources/${pkg.id}.ts`],
-      // A short summary of the package, shown at the top of its index page.
-      readme: `./api-sources/${pkg.id}.md`,
-      // Notes of ours on the package's symbols (api-sources/README.md).
-      notesDir: `./api-sources/notes/${pkg.id}`,
-      out: `./docs/api/${pkg.route}`,
-      watch,
-    } satisfies Partial<TypedocOptions> & {id: string},
+    // Core writes the site config into the JavaScript every page loads (`JSON.stringify`);
+    // `toJSON` (not enumerable, so Docusaurus passes the options on without it) leaves only
+    // the id there: TypeDoc's options are for the build, never for a reader's browser.
+    Object.defineProperty(
+      {
+        ...sharedOptions,
+        id: pkg.id,
+        name: pkg.title,
+        entryPoints: [`./api-sources/${pkg.id}.ts`],
+        // A short summary of the package, shown at the top of its index page.
+        readme: `./api-sources/${pkg.id}.md`,
+        // Notes of ours on the package's symbols (api-sources/README.md).
+        notesDir: `./api-sources/notes/${pkg.id}`,
+        out: `./docs/api/${pkg.route}`,
+        watch,
+      } satisfies Partial<TypedocOptions> & {id: string},
+      'toJSON',
+      {value: () => ({id: pkg.id})},
+    ),
   ]);
   return [
     ...instances,

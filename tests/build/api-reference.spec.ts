@@ -9,10 +9,23 @@ import {apiPackages, copiedSources, SKIP_VERSION} from '../../api-sources/packag
 import {apiRoutes} from '../lib/spec';
 import {builtRoutes, idsOf, readBuilt, readRoute, ROOT, fileForPath} from '../lib/build-output';
 import {noteFiles} from '../lib/runnable';
+import {firstLoad} from '../../scripts/lib/first-load.cjs';
 
 test('the API pages are exactly the ones the spec lists', () => {
   const expected = apiRoutes().map((r) => r.route).sort();
   expect(builtRoutes('docs/api')).toEqual(expected);
+});
+
+test("TypeDoc's options stay out of the first JavaScript: the site config keeps only each instance's id", () => {
+  const BUILD = path.join(ROOT, 'build');
+  const main = firstLoad(BUILD, '/')
+    .files.js.map((file: string) => fs.readFileSync(path.join(BUILD, file), 'utf8'))
+    .join('\n');
+  // Core writes siteConfig.plugins into `main`; an instance's entry is `[null,{id:"core"}]`.
+  for (const pkg of apiPackages) expect(main, pkg.id).toContain(`[null,{id:"${pkg.id}"}]`);
+  for (const option of ['sourceLinkTemplate', 'notesDir', 'entryPoints', 'typedoc-notes.mjs']) {
+    expect(main, option).not.toContain(option);
+  }
 });
 
 test('every API page has one h1 naming its symbol, and a description', () => {
