@@ -12,6 +12,7 @@ import assert from 'node:assert/strict';
 import {TraceMap} from '@jridgewell/trace-mapping';
 import {ROOT} from '../../src/lib/root.cjs';
 import {parseNote} from '../../api-sources/typedoc-notes.mjs';
+import {apiPackages} from '../../api-sources/packages';
 import {
   repositoryPosition,
   sourceAfterIntroduction,
@@ -124,6 +125,23 @@ test('a note whose symbol no longer exists fails the generation, naming the file
       error.message.includes(`${path.join(dir, 'Gauge.md')}: `) &&
       /no symbol Gauge/.test(error.message),
   );
+});
+
+test('every error class a package exports has a note saying what 0.0.15 does with it', () => {
+  // The entry modules name what is documented; an error class is a Skip…Error in their exports.
+  const missing: string[] = [];
+  const classes: string[] = [];
+  for (const {id} of apiPackages) {
+    const entry = fs.readFileSync(path.join(ROOT, 'api-sources', `${id}.ts`), 'utf8');
+    for (const [name] of entry.matchAll(/\bSkip\w*Error\b/g)) {
+      classes.push(name);
+      const note = path.join(ROOT, 'api-sources/notes', id, `${name}.md`);
+      if (!fs.existsSync(note)) missing.push(path.relative(ROOT, note));
+    }
+  }
+  // The nine classes of 0.0.15, so that a pattern matching nothing cannot pass.
+  assert.ok(classes.length >= 9, `error classes found: ${classes.join(', ')}`);
+  assert.deepEqual(missing, [], 'every error class has a note');
 });
 
 test("a declaration of a package's .d.ts maps to its file and line in the repository", () => {
