@@ -21,6 +21,8 @@ declare module 'typedoc' {
     /** typedoc-notes.mjs: the folder of the package's notes, and their title on a page. */
     notesDir: string;
     notesTitle: string;
+    /** typedoc-examples.mjs: the folder of the package's examples. */
+    examplesDir: string;
   }
 }
 
@@ -93,15 +95,19 @@ export const apiPackages: readonly ApiPackage[] = [
   },
 ];
 
-/** Options every instance shares; only id, name, entry point, readme, notes and out differ. */
+/**
+ * Options every instance shares; only id, name, entry point, readme, notes, examples and out
+ * differ.
+ */
 const sharedOptions = {
   tsconfig: './api-sources/tsconfig.json',
   mergeReadme: true,
-  // In this order: a page's note goes under its description before its source line is moved
-  // below both.
+  // In this order: a page's note goes under its description, then its example before the
+  // page's first section, before its source line is moved below the note (above the example).
   plugin: [
     './api-sources/typedoc-index-title.mjs',
     './api-sources/typedoc-notes.mjs',
+    './api-sources/typedoc-examples.mjs',
     './api-sources/typedoc-source-links.mjs',
   ],
   // Every file is under node_modules/, so only Node's own declarations count as external and
@@ -191,18 +197,20 @@ export function apiInputsHash(): string {
 }
 
 /**
- * The notes' folders are the package ids: a folder named otherwise would be read by no
- * TypeDoc instance, its notes silently left out, so it stops the build.
+ * The notes' and examples' folders are the package ids: a folder named otherwise would be read
+ * by no TypeDoc instance, its files silently left out, so it stops the build.
  */
 export function checkNotesFolders(): void {
-  const notesDir = path.join(apiSourcesDir, 'notes');
-  if (!fs.existsSync(notesDir)) return;
   const ids = new Set(apiPackages.map((pkg) => pkg.id));
-  for (const entry of fs.readdirSync(notesDir, {withFileTypes: true})) {
-    if (!entry.isDirectory() || !ids.has(entry.name)) {
-      throw new Error(
-        `api-sources/notes/${entry.name}: the notes folder holds one folder per package id (${[...ids].join(', ')})`,
-      );
+  for (const kind of ['notes', 'examples']) {
+    const dir = path.join(apiSourcesDir, kind);
+    if (!fs.existsSync(dir)) continue;
+    for (const entry of fs.readdirSync(dir, {withFileTypes: true})) {
+      if (!entry.isDirectory() || !ids.has(entry.name)) {
+        throw new Error(
+          `api-sources/${kind}/${entry.name}: the ${kind} folder holds one folder per package id (${[...ids].join(', ')})`,
+        );
+      }
     }
   }
 }
@@ -266,6 +274,8 @@ export function apiReferencePlugins({watch}: {watch: boolean}): PluginConfig[] {
         readme: `./api-sources/${pkg.id}.md`,
         // Notes of ours on the package's symbols (api-sources/README.md).
         notesDir: `./api-sources/notes/${pkg.id}`,
+        // Examples of ours for the package's symbols, one `## Example` section each.
+        examplesDir: `./api-sources/examples/${pkg.id}`,
         out: `./docs/api/${pkg.route}`,
         watch,
       } satisfies Partial<TypedocOptions> & {id: string},

@@ -1,6 +1,6 @@
 /**
  * The generated API reference (issue: the five published packages; issue 28: source links,
- * our notes, no Node Error members), read from build/.
+ * our notes and examples, no Node Error members), read from build/.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -8,8 +8,9 @@ import {test, expect} from '@playwright/test';
 import {apiPackages, copiedSources, SKIP_VERSION} from '../../api-sources/packages';
 import {apiRoutes} from '../lib/spec';
 import {builtRoutes, idsOf, readBuilt, readRoute, ROOT, fileForPath} from '../lib/build-output';
-import {noteFiles} from '../lib/runnable';
+import {exampleFiles, noteFiles} from '../lib/runnable';
 import {firstLoad} from '../../scripts/lib/first-load.cjs';
+import fences from '../../src/lib/fences.cjs';
 
 test('the API pages are exactly the ones the spec lists', () => {
   const expected = apiRoutes().map((r) => r.route).sort();
@@ -196,5 +197,41 @@ test("every note of api-sources/notes is on its symbol's page, under the page's 
       expect(twin, `${page!.route}.md holds ${file} (${member ?? 'symbol'})`).toContain(plain(noListMarkers(text)));
     }
     expect(twin).toContain(plain(`**${title}**`));
+  }
+});
+
+test("every example of api-sources/examples is its symbol's section \"Example\", typed as the guides' samples, with its output, and in the page's twin", async () => {
+  const {parseExample} = await import('../../api-sources/typedoc-examples.mjs');
+  const files = exampleFiles();
+  expect(files.length).toBeGreaterThan(0);
+  for (const file of files) {
+    const example = parseExample(file, fs.readFileSync(path.join(ROOT, file), 'utf8'));
+    const pkg = apiPackages.find((p) => file.startsWith(`api-sources/examples/${p.id}/`))!;
+    const page = apiRoutes().find(({route, name}) => name === example.symbol && route.startsWith(`/docs/api/${pkg.route}/`));
+    expect(page, `${file}: a page for ${example.symbol}`).toBeTruthy();
+    const $ = readRoute(page!.route);
+    const heading = $('article h2#example');
+    expect(heading.length, `${page!.route}: one h2 "Example"`).toBe(1);
+    // The section runs to the next h2; its blocks are the example's, in its order.
+    const section = heading.nextUntil('h2');
+    const blocks = fences.extractBlocks(example.text);
+    const ts = blocks.filter((b) => b.lang === 'ts');
+    const typed = section.find('.tq pre').add(section.filter('.tq').find('pre'));
+    expect(typed.length, `${page!.route}: typed blocks of ${file}`).toBe(ts.length);
+    typed.each((i, pre) => {
+      const plain = $(pre).clone();
+      plain.find('.tq-pop').remove();
+      expect(plain.text().replace(/\n+$/, ''), `${file}, block ${i + 1}`).toBe(ts[i]!.code.replace(/\n+$/, ''));
+      expect($(pre).find('.tq-id[tabindex="0"]').length, `${file}: identifiers with quick info`).toBeGreaterThan(0);
+      expect($(pre).find('.tq-error').length, `${file}: no compile error`).toBe(0);
+    });
+    // What the example prints (its output blocks) is shown in the section, line for line.
+    const shown = section.text();
+    for (const block of blocks.filter((b) => fences.parseMeta(b.meta).attrs.output)) {
+      for (const line of block.code.split('\n').filter(Boolean)) expect(shown, `${file}: its output`).toContain(line);
+    }
+    const twin = readBuilt(`${page!.route.slice(1)}.md`);
+    expect(twin, `${page!.route}.md`).toContain('\n## Example\n');
+    for (const block of ts) expect(twin, `${page!.route}.md holds the code of ${file}`).toContain(block.code.trim());
   }
 });

@@ -12,8 +12,12 @@
  *   background                 flag: a step that keeps running (a service, a stream)
  *   needs="postgresql"         the scenario needs a PostgreSQL server
  *
+ * The API pages' examples (api-sources/examples/) run as one scenario, `api`, in one project
+ * (`examplesScenario`).
+ *
  * As a command, `npx tsx tests/lib/runnable.ts [page-substring] [scenario]` runs the
- * scenarios (all by default) and prints one line per scenario.
+ * scenarios (all by default; `api-sources/examples` for the API examples) and prints one line
+ * per scenario.
  */
 import {spawn, spawnSync, type ChildProcess} from 'node:child_process';
 import fs from 'node:fs';
@@ -68,7 +72,8 @@ export type ShellItem = {
 };
 /** What a step prints, as the page shows it. */
 export type OutputItem = {kind: 'output'; step: string; line: number; lang: string; code: string};
-export type Item = FileItem | ShellItem | OutputItem;
+/** `file`: the file a block comes from, when its scenario gathers several (the API examples). */
+export type Item = (FileItem | ShellItem | OutputItem) & {file?: string};
 
 export type Scenario = {file: string; id: string; needs: string[]; items: Item[]};
 
@@ -199,11 +204,69 @@ export function scenariosOf(file: string, text: string): Scenario[] {
   return [...scenarios.values()];
 }
 
+/** The API pages' examples (api-sources/typedoc-examples.mjs), relative to `root`, sorted. */
+export function exampleFiles(root = ROOT): string[] {
+  const dir = path.join(root, EXAMPLES_DIR);
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir, {recursive: true, withFileTypes: true})
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.md'))
+    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)))
+    .sort();
+}
+
+/** Where the API examples are, and the project they run in (its setup, shown on no page). */
+export const EXAMPLES_DIR = 'api-sources/examples';
+export const EXAMPLES_PROJECT = 'tests/runnable/api-examples.md';
+export const EXAMPLES_SCENARIO = 'api';
+
+/**
+ * The API examples as one scenario: the project's setup, then every example file's blocks in
+ * file order, each naming its file. One project for all of them, so that the examples cost one
+ * `npm install` and one process each. Their block ids and file names must be unique; a block
+ * of another scenario is refused.
+ */
+export function examplesScenario(root = ROOT): Scenario | undefined {
+  const files = exampleFiles(root);
+  if (files.length === 0) return undefined;
+  const merged: Scenario = {file: EXAMPLES_DIR, id: EXAMPLES_SCENARIO, needs: [], items: []};
+  const ids = new Map<string, string>();
+  const names = new Map<string, string>();
+  for (const file of [EXAMPLES_PROJECT, ...files]) {
+    for (const scenario of scenariosOf(file, fs.readFileSync(path.join(root, file), 'utf8'))) {
+      const first = scenario.items[0]!;
+      const at = `${file}:${first.line}`;
+      if (scenario.id !== EXAMPLES_SCENARIO)
+        throw new MarkupError(`${at}: an API example's blocks run in "${EXAMPLES_SCENARIO}/…"`);
+      if (scenario.needs.length) throw new MarkupError(`${at}: an API example needs nothing`);
+      for (const item of scenario.items) {
+        if (item.kind !== 'output') {
+          const seen = ids.get(item.id);
+          if (seen)
+            throw new MarkupError(`${file}:${item.line}: block id "${item.id}" is ${seen}'s too`);
+          ids.set(item.id, file);
+        }
+        if (item.kind === 'file') {
+          const seen = names.get(item.name);
+          if (seen) throw new MarkupError(`${file}:${item.line}: ${seen} saves "${item.name}" too`);
+          names.set(item.name, file);
+        }
+        merged.items.push({...item, file});
+      }
+    }
+  }
+  return merged;
+}
+
 /** Every scenario of the site. Throws MarkupError, naming file and line, on bad markup. */
 export function collectScenarios(root = ROOT): Scenario[] {
-  return pageFiles(root).flatMap((file) =>
-    scenariosOf(file, fs.readFileSync(path.join(root, file), 'utf8')),
-  );
+  const examples = examplesScenario(root);
+  return [
+    ...pageFiles(root).flatMap((file) =>
+      scenariosOf(file, fs.readFileSync(path.join(root, file), 'utf8')),
+    ),
+    ...(examples ? [examples] : []),
+  ];
 }
 
 // ---------------------------------------------------------------------------------------
@@ -647,7 +710,7 @@ export async function runScenario(
   const stepTimeout = options.stepTimeoutMs ?? 90_000;
   const outputTimeout = options.outputTimeoutMs ?? 20_000;
   const where = (item: Item) =>
-    `${scenario.file}, block "${scenario.id}/${item.kind === 'output' ? item.step : item.id}"` +
+    `${item.file ?? scenario.file}, block "${scenario.id}/${item.kind === 'output' ? item.step : item.id}"` +
     ` (${item.kind === 'output' ? 'output' : item.kind === 'shell' ? 'step' : 'file'} at line ${item.line})`;
 
   // Ports: every page port the scenario mentions gets a free loopback port.
@@ -965,10 +1028,14 @@ export class ScenarioPool {
 if (require.main === module) {
   const [pageFilter, scenarioFilter] = process.argv.slice(2);
   // Only the chosen pages are read, so that one page's bad markup does not stop another's run.
-  const chosen = pageFiles()
-    .filter((file) => !pageFilter || file.includes(pageFilter))
-    .flatMap((file) => scenariosOf(file, fs.readFileSync(path.join(ROOT, file), 'utf8')))
-    .filter((s) => !scenarioFilter || s.id === scenarioFilter);
+  const examples =
+    !pageFilter || EXAMPLES_DIR.includes(pageFilter) ? examplesScenario() : undefined;
+  const chosen = [
+    ...pageFiles()
+      .filter((file) => !pageFilter || file.includes(pageFilter))
+      .flatMap((file) => scenariosOf(file, fs.readFileSync(path.join(ROOT, file), 'utf8'))),
+    ...(examples ? [examples] : []),
+  ].filter((s) => !scenarioFilter || s.id === scenarioFilter);
   (async () => {
     let failed = 0;
     const t0 = Date.now();

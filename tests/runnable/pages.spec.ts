@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {test, expect} from '@playwright/test';
-import {collectScenarios, ROOT} from '../lib/runnable';
+import {collectScenarios, EXAMPLES_SCENARIO, exampleFiles, ROOT} from '../lib/runnable';
 import {scenarioTests} from '../lib/runnable-tests';
 
 const scenarios = collectScenarios();
@@ -117,6 +117,34 @@ test('the pages mark the samples that must run', () => {
   }
   expect(missing).toEqual([]);
   expect(scenarios.find((s) => s.id === 'pgblog')?.needs).toEqual(['postgresql']);
+});
+
+test('every API example runs and shows what it prints, but those that need PostgreSQL or Kafka', () => {
+  const files = exampleFiles();
+  const examples = scenarios.find(
+    (s) => s.id === EXAMPLES_SCENARIO && s.file === 'api-sources/examples',
+  );
+  expect(files.length).toBeGreaterThan(0);
+  const wrong: string[] = [];
+  for (const file of files) {
+    const items = examples?.items.filter((i) => i.file === file) ?? [];
+    const adapter = /^api-sources\/examples\/(postgres|kafka)\//.test(file);
+    if (adapter) {
+      // Compiled only: nothing of it runs, so nothing claims to.
+      if (items.length) wrong.push(`${file}: needs a server the runnable tests do not start`);
+      continue;
+    }
+    const program = items.find((i) => i.kind === 'file' && i.lang === 'ts');
+    const command = items.find(
+      (i) => i.kind === 'shell' && program?.kind === 'file' && i.code.includes(program.name),
+    );
+    const output = items.find(
+      (i) => i.kind === 'output' && command?.kind === 'shell' && i.step === command.id,
+    );
+    if (!program || !command || !output)
+      wrong.push(`${file}: a program, the command that runs it, and its output`);
+  }
+  expect(wrong).toEqual([]);
 });
 
 // Run several at a time (tests/lib/runnable-tests.ts): a scenario mostly waits for its

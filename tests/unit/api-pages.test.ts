@@ -1,7 +1,8 @@
 /**
  * What our TypeDoc plugins add to the API pages, without a site build: the notes
- * (api-sources/typedoc-notes.mjs) run in TypeDoc on a package of two symbols
- * (tests/unit/fixtures/api-pages), with notes written to a temporary folder; the source links
+ * (api-sources/typedoc-notes.mjs) and the examples (api-sources/typedoc-examples.mjs) run in
+ * TypeDoc on a package of two symbols (tests/unit/fixtures/api-pages), with notes and examples
+ * written to temporary folders; the source links
  * (api-sources/typedoc-source-links.mjs) are checked against the installed Skip packages.
  */
 import fs from 'node:fs';
@@ -13,6 +14,7 @@ import {TraceMap} from '@jridgewell/trace-mapping';
 import {ROOT} from '../../src/lib/root.cjs';
 import {parseNote} from '../../api-sources/typedoc-notes.mjs';
 import {apiPackages} from '../../api-sources/packages';
+import {parseExample} from '../../api-sources/typedoc-examples.mjs';
 import {
   repositoryPosition,
   sourceAfterIntroduction,
@@ -28,21 +30,34 @@ function notesFolder(t: {after: (fn: () => void) => void}, files: Record<string,
   return dir;
 }
 
-/** Runs TypeDoc with the markdown theme and the notes step; the generated pages by path. */
-async function generate(notesDir: string, out: string): Promise<Record<string, string>> {
+/**
+ * Runs TypeDoc with the markdown theme, the notes step and the examples step (in the order
+ * api-sources/packages.ts gives them); the generated pages by path.
+ */
+async function generate(
+  notesDir: string,
+  out: string,
+  examplesDir = '',
+): Promise<Record<string, string>> {
   // Imported as the plugins import it: a `require` of this CommonJS test would load a second
   // copy of TypeDoc, whose reflections the markdown theme would not recognise.
   const {Application} = await import('typedoc');
   const app = await Application.bootstrapWithPlugins({
     entryPoints: [path.join(FIXTURE, 'index.ts')],
     tsconfig: path.join(FIXTURE, 'tsconfig.json'),
-    plugin: ['typedoc-plugin-markdown', path.join(ROOT, 'api-sources/typedoc-notes.mjs')],
+    plugin: [
+      'typedoc-plugin-markdown',
+      path.join(ROOT, 'api-sources/typedoc-notes.mjs'),
+      path.join(ROOT, 'api-sources/typedoc-examples.mjs'),
+    ],
     readme: 'none',
     disableSources: true,
     skipErrorChecking: true,
     logLevel: 'Error',
     notesDir,
     notesTitle: 'In Fixture 1.0',
+    // A Path option given as '' would be the working directory: left out when there is none.
+    ...(examplesDir ? {examplesDir} : {}),
     out,
   });
   const project = await app.convert();
@@ -88,13 +103,16 @@ test('a note with a heading other than "### `member`" is refused, naming the fil
   assert.throws(() => parseNote('notes/core/Counter.md', '### add\n'), /Counter\.md:1/);
 });
 
-test('a note appears on its page: the symbol part under the description, the member part in its section', async (t) => {
+test('a note appears on its page: the symbol part under the description, the member part in its section; an example follows as the section "Example"', async (t) => {
   const dir = notesFolder(t, {
     'Counter.md':
       'Counters start at the total given.\n\n### `add`\n\nA negative amount subtracts.\n',
   });
+  const example =
+    'Count two things.\n\n```ts\nconst counter = makeCounter(0);\ncounter.add(2);\n```';
+  const examples = notesFolder(t, {'Counter.md': `${example}\n\n<!-- a comment stays out -->\n`});
   const out = notesFolder(t, {});
-  const pages = await generate(dir, out);
+  const pages = await generate(dir, out, examples);
   const page = pages['interfaces/Counter.md'];
   assert.ok(page, `the fixture has a page for Counter: ${Object.keys(pages)}`);
   const box = (text: string) => `:::note[In Fixture 1.0]\n\n${text}\n\n:::`;
@@ -108,6 +126,34 @@ test('a note appears on its page: the symbol part under the description, the mem
   assert.ok(member > page.indexOf('Adds to the total.'), page);
   assert.ok(member < page.indexOf('#### Parameters'), page);
   assert.equal(page.split(':::note[').length, 3, 'two notes, no more');
+  // The example: its own section, after the note on the symbol and before the page's first one.
+  const section = page.indexOf(`\n## Example\n\n${example}\n\n## `);
+  assert.ok(section > whole, page);
+  assert.equal(page.indexOf('\n## '), section, page);
+  assert.ok(!page.includes('a comment stays out'), page);
+  // A symbol without an example gets no section.
+  assert.ok(!pages['functions/makeCounter.md']?.includes('## Example'), 'makeCounter has none');
+});
+
+test('an example with a heading of level 1 or 2 is refused, naming the file and line', () => {
+  assert.throws(
+    () => parseExample('examples/core/Counter.md', 'Text.\n\n## Output\n'),
+    /examples\/core\/Counter\.md:3: .*"## Output"/,
+  );
+  assert.equal(
+    parseExample('examples/core/Counter.md', '```md\n## inside code\n```\n\n### Output\n').symbol,
+    'Counter',
+  );
+});
+
+test('an example whose symbol no longer exists fails the generation, naming the file', async (t) => {
+  const examples = notesFolder(t, {'Gauge.md': 'Gone.\n'});
+  await assert.rejects(
+    generate(notesFolder(t, {}), notesFolder(t, {}), examples),
+    (error: Error) =>
+      error.message.includes(`${path.join(examples, 'Gauge.md')}: `) &&
+      /no symbol Gauge/.test(error.message),
+  );
 });
 
 test('a note whose member no longer exists fails the generation, naming the file and the member', async (t) => {

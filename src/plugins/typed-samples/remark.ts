@@ -7,7 +7,8 @@
  * it. The page does not import `TypedCode`: MDX takes it from the MDX components
  * (src/theme/MDXComponents), so the page's chunk shares no module with the code block's.
  * A live example's fence (`live`) is typed too: TypedCode hands its block to the live example
- * (src/plugins/live-examples/LiveService), which shows it until Run.
+ * (src/plugins/live-examples/LiveService), which shows it until Run. The API pages' examples
+ * are typed from their sources (`apiExampleBlocks`).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -15,7 +16,7 @@ import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {visit} from 'unist-util-visit';
 import type {Code, Root} from 'mdast';
-import {typedBlocks} from './render';
+import {typedBlocks, type TypedSite} from './render';
 
 /** Where the typed HTML is written for the server bundle. */
 export const cacheDir = (siteDir: string) =>
@@ -55,6 +56,18 @@ const attribute = (name: string, value: unknown) => ({type: 'mdxJsxAttribute', n
 const siteDir = fileURLToPath(new URL('../../..', import.meta.url));
 
 /**
+ * On a generated API page, the blocks of the API examples (api-sources/examples/), which
+ * api-sources/typedoc-examples.mjs copied onto the pages: a block is matched by its code, as
+ * within a page.
+ */
+function apiExampleBlocks(blocks: TypedSite['blocks'], file: string) {
+  if (path.relative(path.join(siteDir, 'docs', 'api'), path.resolve(file)).startsWith('..'))
+    return undefined;
+  const examples = path.join(siteDir, 'api-sources', 'examples') + path.sep;
+  return [...blocks].flatMap(([source, typed]) => (source.startsWith(examples) ? typed : []));
+}
+
+/**
  * Takes no options: the docs and blog options are serialized into every page's first
  * JavaScript (the site config), so options here would be shipped to every reader.
  */
@@ -62,7 +75,7 @@ export default function remarkTypedSamples() {
   return (tree: Root, file: {path?: string}) => {
     if (!file.path) return;
     const {blocks, css} = typedBlocks(siteDir);
-    const typed = blocks.get(path.resolve(file.path));
+    const typed = blocks.get(path.resolve(file.path)) ?? apiExampleBlocks(blocks, file.path);
     if (!typed) return;
     const used = new Set<number>();
     let first = true;

@@ -28,7 +28,10 @@ const root = rootFlag > 0 ? path.resolve(process.argv[rootFlag + 1]) : ROOT;
 
 export const TS_LANGS = new Set(['ts', 'tsx', 'typescript']);
 
-/** Markdown and MDX sources whose samples are compiled. Generated API pages are not ours. */
+/**
+ * Markdown and MDX sources whose samples are compiled. Generated API pages are not ours: their
+ * examples are compiled from their sources, api-sources/examples/.
+ */
 export function contentFiles() {
   const out = [];
   const walk = (dir) => {
@@ -47,6 +50,8 @@ export function contentFiles() {
   walk(path.join(root, 'blog'));
   // The landing page's sample is an MDX partial under src/pages/.
   walk(path.join(root, 'src', 'pages'));
+  // The API pages' examples (api-sources/typedoc-examples.mjs puts them on the generated pages).
+  walk(path.join(root, 'api-sources', 'examples'));
   return out.sort();
 }
 
