@@ -64,7 +64,11 @@ test('the meta tag comes right after <meta charset>, before any script, with quo
 
 /** The build's rules in small: the site's policy, the hashed assets, the worker's policy. */
 const RULES: HeaderRule[] = [
-  {path: '/*', headers: {'Content-Security-Policy': 'site'}, serveHeaders: {'Cache-Control': REVALIDATE}},
+  {
+    path: '/*',
+    headers: {'Content-Security-Policy': 'site'},
+    serveHeaders: {'Cache-Control': REVALIDATE},
+  },
   {path: '/assets/*', headers: {'Cache-Control': IMMUTABLE}},
   {path: '/assets/js/live-service.0a1b.js', headers: {'Content-Security-Policy': 'worker'}},
 ];
@@ -88,7 +92,12 @@ test('served by serve with serve.json, a page revalidates while a hashed asset, 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'serve-json-'));
   t.after(() => fs.rmSync(dir, {recursive: true, force: true}));
   fs.mkdirSync(path.join(dir, 'assets', 'js'), {recursive: true});
-  for (const file of ['index.html', 'llms.txt', 'assets/js/main.0a1b.js', 'assets/js/live-service.0a1b.js']) {
+  for (const file of [
+    'index.html',
+    'llms.txt',
+    'assets/js/main.0a1b.js',
+    'assets/js/live-service.0a1b.js',
+  ]) {
     fs.writeFileSync(path.join(dir, file), 'x');
   }
   const config = {...(JSON.parse(serveJson(RULES)) as object), public: dir};
