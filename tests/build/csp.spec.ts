@@ -7,6 +7,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {test, expect} from '@playwright/test';
 import {builtPages, parse, readBuilt, BUILD} from '../lib/build-output';
+import {IMMUTABLE, REVALIDATE} from '../../src/plugins/content-security-policy';
+
+type ServeJson = {headers: {source: string; headers: {key: string; value: string}[]}[]};
 
 /** Directives of a serialized policy, by name. */
 function directives(policy: string): Map<string, string[]> {
@@ -97,8 +100,14 @@ test('_headers and serve.json carry the same policy plus frame-ancestors', () =>
   const headerPolicy = rule![1]!;
   expect(headerPolicy).toBe(`${meta}; frame-ancestors 'none'`);
 
-  const serve = JSON.parse(readBuilt('serve.json')) as {headers: {source: string; headers: {key: string; value: string}[]}[]};
-  expect(serve.headers[0]).toEqual({source: '**', headers: [{key: 'Content-Security-Policy', value: headerPolicy}]});
+  const serve = JSON.parse(readBuilt('serve.json')) as ServeJson;
+  expect(serve.headers[0]).toEqual({
+    source: '**',
+    headers: [
+      {key: 'Content-Security-Policy', value: headerPolicy},
+      {key: 'Cache-Control', value: REVALIDATE},
+    ],
+  });
 });
 
 test("the live examples' worker script, and only it, gets the worker policy in both headers files", () => {
@@ -106,11 +115,42 @@ test("the live examples' worker script, and only it, gets the worker policy in b
   expect(workers.length, 'the worker script is in the build').toBe(1);
   const source = `/assets/js/${workers[0]}`;
   const policy = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval' 'unsafe-eval'; connect-src 'self'; frame-ancestors 'none'";
-  const serve = JSON.parse(readBuilt('serve.json')) as {headers: {source: string; headers: {key: string; value: string}[]}[]};
+  const serve = JSON.parse(readBuilt('serve.json')) as ServeJson;
   // After the site-wide rule, which `serve` applies first and this one overrides.
-  expect(serve.headers.slice(1)).toEqual([{source, headers: [{key: 'Content-Security-Policy', value: policy}]}]);
+  expect(serve.headers.filter((rule) => rule.headers.some((h) => h.key === 'Content-Security-Policy')).slice(1)).toEqual([
+    {source, headers: [{key: 'Content-Security-Policy', value: policy}]},
+  ]);
   expect(readBuilt('_headers')).toContain(`\n${source}\n  Content-Security-Policy: ${policy}\n`);
   // The pages' policy allows the worker and evaluates nothing.
   expect(directives(sitePolicy()).get('worker-src')).toEqual(["'self'"]);
   expect(sitePolicy()).not.toContain('unsafe-eval');
+});
+
+test('hashed assets are kept a year (immutable) by both headers files; pages and unhashed files revalidate', () => {
+  // The rule is safe only because every file under assets/ has its content's hash in its name.
+  const assets = fs.readdirSync(path.join(BUILD, 'assets'), {recursive: true, withFileTypes: true}).filter((e) => e.isFile());
+  expect(assets.length).toBeGreaterThan(50);
+  const unhashed = assets.map((e) => e.name).filter((name) => !/[.-][0-9a-f]{8,}\.[a-z0-9]+$/.test(name));
+  expect(unhashed, 'files under assets/ without a content hash in their name').toEqual([]);
+  // Nothing hashed lives outside assets/, where it would miss the long lifetime.
+  const outside = fs
+    .readdirSync(BUILD, {recursive: true, withFileTypes: true})
+    .filter((e) => e.isFile() && !path.relative(BUILD, e.parentPath).startsWith('assets'))
+    .map((e) => e.name)
+    .filter((name) => /\.[0-9a-f]{8}\.(js|css|wasm)$/.test(name));
+  expect(outside).toEqual([]);
+
+  // _headers: one Cache-Control, on /assets/*; pages keep the host's default (revalidate),
+  // since Netlify and Cloudflare Pages join the values of a header two matching rules set.
+  const headers = readBuilt('_headers');
+  expect(headers).toContain(`\n/assets/*\n  Cache-Control: ${IMMUTABLE}\n`);
+  expect(headers.match(/Cache-Control/g)).toHaveLength(1);
+
+  // serve.json: everything revalidates, then assets/** (a later rule wins) is kept a year.
+  const serve = JSON.parse(readBuilt('serve.json')) as ServeJson;
+  const cache = serve.headers.flatMap(({source, headers}) => headers.filter((h) => h.key === 'Cache-Control').map((h) => [source, h.value]));
+  expect(cache).toEqual([
+    ['**', REVALIDATE],
+    ['assets/**', IMMUTABLE],
+  ]);
 });

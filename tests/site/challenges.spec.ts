@@ -157,7 +157,7 @@ test('a check that cannot be downloaded says so, with the error and Retry below 
   await expect(error).toBeHidden();
 });
 
-test('a compile error in the checked code shows as in the live examples, with its line', async ({
+test('a syntax error in the checked code shows as in the live examples, with its line', async ({
   page,
 }) => {
   const challenge = FIRST!;
@@ -169,7 +169,7 @@ test('a compile error in the checked code shows as in the live examples, with it
   await section(page, challenge.id).getByRole('button', {name: 'Check', exact: true}).click();
   await expect(outcome).toHaveText('Not checked: the code did not run (the error is shown below).');
   await expect(section(page, challenge.id).locator('[data-live-error]')).toContainText(
-    `Compile error at line ${at + 1}`,
+    `Syntax error at line ${at + 1}`,
   );
 });
 

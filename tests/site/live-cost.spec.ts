@@ -3,8 +3,9 @@
  * runtime, worker or transpiler before Run; no other-origin request, console error or CSP
  * violation while it runs, under the policies the build ships (the page's, and the worker's
  * own from serve.json, applied as a host would); readable without JavaScript; a start fetches
- * each part once, within its byte budget, and the type checker only after the first output
- * (the bytes of each part are attached to the test's result).
+ * each part once, within its byte budget, and no TypeScript, which the reader's first edit
+ * loads (the bytes of each part, and of Run with and without an edit, are attached to the
+ * test's result).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,7 +13,14 @@ import zlib from 'node:zlib';
 import type {Page} from '@playwright/test';
 import {test, expect, expectClean, hydrated} from '../lib/fixtures';
 import {BUILD} from '../lib/build-output';
-import {exampleOf, liveFence, resourceRows, startExample} from './live-helpers';
+import {
+  editorCode,
+  exampleOf,
+  liveFence,
+  replaceCode,
+  resourceRows,
+  startExample,
+} from './live-helpers';
 
 /**
  * What one start may fetch, gzip: the README states 718 KiB ("How it works, and what it
@@ -30,7 +38,7 @@ const gzipSize = (file: string) => zlib.gzipSync(fs.readFileSync(file), {level: 
 
 // One page stands for all: every example is the same closed component until Run, and a start
 // fetches the same parts whichever page asks (the landing page's example, the one with clients).
-test('/: no runtime, worker or transpiler request before Run; a start fetches each part once, within its budget, and the type checker after the first output', async ({
+test('/: no runtime, worker or transpiler request before Run; a start fetches each part once, within its budget, and TypeScript only once the reader edits the code', async ({
   page,
 }, testInfo) => {
   const requests: string[] = [];
@@ -59,33 +67,19 @@ test('/: no runtime, worker or transpiler request before Run; a start fetches ea
   expect([...requests, ...inPage].filter(isLivePart)).toEqual([]);
   expect(page.workers()).toHaveLength(0);
   const beforeRun = requests.length;
-  // When the first output row appears, in the page's clock.
-  await page.evaluate(() => {
-    const mark = () => {
-      if (!document.querySelector('[data-live-resource] tbody tr')) return false;
-      (window as unknown as {firstRow: number}).firstRow = performance.now();
-      return true;
-    };
-    const observer = new MutationObserver(() => mark() && observer.disconnect());
-    observer.observe(document.body, {subtree: true, childList: true});
-  });
   // Run is what fetches them: the same measure sees them afterwards.
   await exampleOf(page).getByRole('button', {name: 'Run live'}).click();
   await expect(page.locator("[data-live-resource='totals'] tbody tr").first()).toBeVisible({
     timeout: 20_000,
   });
-  await expect(exampleOf(page).locator('[data-live-types]')).toHaveAttribute(
-    'data-live-types',
-    'ok',
-    {timeout: 30_000},
-  );
   await page.waitForLoadState('networkidle');
-  const fetched = [
-    ...new Set(requests.slice(beforeRun).map((url) => new URL(url).pathname)),
-  ].filter((p) => p.startsWith('/assets/'));
-  // A start: the parts the plugin's README names, each fetched once, within the budget. The
-  // type checker comes after the first output and is not part of a start.
-  const start = fetched.filter((p) => !/\/live-type(check|script)\./.test(p));
+  const assetsSince = (from: number) =>
+    [...new Set(requests.slice(from).map((url) => new URL(url).pathname))].filter((p) =>
+      p.startsWith('/assets/'),
+    );
+  const start = assetsSince(beforeRun);
+  // A start: the parts the plugin's README names, each fetched once, within the budget, and
+  // no TypeScript: the page's own code is not type-checked until the reader edits it.
   const parts = {
     'runtime .wasm': /^\/assets\/wasm\/libskip-runtime-ts\.[0-9a-f]+\.wasm$/,
     'runtime JavaScript': /\/live-runtime\.[0-9a-f]+\.js$/,
@@ -100,36 +94,49 @@ test('/: no runtime, worker or transpiler request before Run; a start fetches ea
       part,
     ).toHaveLength(1);
   }
-  const sizes = start.map((p) => ({file: p, gzip: gzipSize(path.join(BUILD, p))}));
-  const total = sizes.reduce((sum, s) => sum + s.gzip, 0);
-  testInfo.annotations.push({
-    type: 'live-start',
-    description: [
-      ...sizes.map((s) => `${s.file}: ${s.gzip} B gzip`),
-      `total: ${total} B gzip`,
-    ].join('; '),
-  });
-  expect(total, 'gzip bytes of a start').toBeLessThanOrEqual(START_BUDGET_BYTES);
-  // The type checker: its worker and the compiler with the declarations, each fetched once,
-  // the worker's script requested only after the first output was on screen.
-  for (const [part, pattern] of Object.entries({
+  const checkerParts = {
     'type checker worker': /\/live-typecheck\.[0-9a-f]+\.js$/,
     'TypeScript and the declarations': /\/live-typescript\.[0-9a-f]+\.js$/,
-  })) {
+  };
+  const isChecker = (f: string) => Object.values(checkerParts).some((p) => p.test(f));
+  expect(start.filter(isChecker), 'TypeScript on a Run without an edit').toEqual([]);
+  await expect(exampleOf(page).locator('[data-live-types]')).toHaveAttribute(
+    'data-live-types',
+    'idle',
+  );
+  const bytes = (files: string[]) => {
+    const sizes = files.map((p) => ({file: p, gzip: gzipSize(path.join(BUILD, p))}));
+    return {sizes, total: sizes.reduce((sum, s) => sum + s.gzip, 0)};
+  };
+  const run = bytes(start);
+  expect(run.total, 'gzip bytes of a start').toBeLessThanOrEqual(START_BUDGET_BYTES);
+  // The first edit loads the type checker: its worker and the compiler with the declarations,
+  // each fetched once, and the editor's code checked.
+  const beforeEdit = requests.length;
+  await replaceCode(page, `${await editorCode(page)}\n`);
+  await expect(exampleOf(page).locator('[data-live-types]')).toHaveAttribute(
+    'data-live-types',
+    'ok',
+    {timeout: 30_000},
+  );
+  await page.waitForLoadState('networkidle');
+  const edit = assetsSince(beforeEdit);
+  for (const [part, pattern] of Object.entries(checkerParts)) {
     expect(
-      fetched.filter((f) => pattern.test(f)),
+      edit.filter((f) => pattern.test(f)),
       part,
     ).toHaveLength(1);
   }
-  const {firstRow, checkerStart} = await page.evaluate(() => ({
-    firstRow: (window as unknown as {firstRow?: number}).firstRow,
-    checkerStart: performance
-      .getEntriesByType('resource')
-      .find((entry) => /\/live-typecheck\.[0-9a-f]+\.js$/.test(entry.name))?.startTime,
-  }));
-  expect(firstRow, 'the first output row was seen').toBeDefined();
-  expect(checkerStart, "the checker's script was fetched").toBeDefined();
-  expect(checkerStart!).toBeGreaterThanOrEqual(firstRow!);
+  const checker = bytes(edit.filter(isChecker));
+  testInfo.annotations.push({
+    type: 'live-start',
+    description: [
+      ...run.sizes.map((s) => `${s.file}: ${s.gzip} B gzip`),
+      `Run live without an edit: ${run.total} B gzip`,
+      ...checker.sizes.map((s) => `${s.file}: ${s.gzip} B gzip`),
+      `with an edit: ${run.total + checker.total} B gzip`,
+    ].join('; '),
+  });
   // The page still matches its fence.
   expect(await resourceRows(page, 'totals')).toHaveLength(1);
   expect(liveFence('src/pages/_home/sample.mdx').code).toContain('Sum');
@@ -187,7 +194,8 @@ test('under the shipped policies an example runs with no other-origin request, c
   expect(policies.get(workerScript!)).toMatch(
     /^default-src 'none'; script-src 'self' 'wasm-unsafe-eval' 'unsafe-eval'; connect-src 'self'/,
   );
-  // The type checker's worker ran and checked the page's code under the site's own policy.
+  // The type checker's worker, loaded by an edit, checked the code under the site's own policy.
+  await replaceCode(page, `${await editorCode(page)}\n`);
   await expect(exampleOf(page).locator("[data-live-types='ok']")).toBeVisible({timeout: 30_000});
   const checker = [...policies.keys()].find((p) => /\/live-typecheck\.[0-9a-f]+\.js$/.test(p));
   expect(checker, "the type checker's script was fetched").toBeDefined();

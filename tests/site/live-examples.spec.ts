@@ -145,9 +145,14 @@ test('a syntax error shows its message and line; the last good run stays usable'
   await exampleOf(page).getByRole('button', {name: 'Run', exact: true}).click();
   const error = exampleOf(page).locator('[data-live-error]');
   const column = lines[line - 1]!.indexOf('= =') + 3;
+  // A syntax error, not a type error, whoever finds it: the transpiler on Run, or TypeScript,
+  // whose finding on that line is told in the same item and underlined in the editor.
   await expect(error).toHaveText(
-    new RegExp(`^Compile error at line ${line}, column ${column}: Unexpected token`),
+    new RegExp(`^Syntax error at line ${line}, column ${column}: Unexpected token`),
   );
+  await expect(error).toContainText('— TypeScript: Expression expected.', {timeout: 30_000});
+  await expect(exampleOf(page).locator('[data-live-type-error]')).toHaveCount(0);
+  await expect(exampleOf(page).locator('.cm-lintRange-error')).toHaveCount(1);
   await expect(editor(page)).toHaveAttribute('aria-invalid', 'true');
   // The previous run still answers input edits.
   const orders = page.locator("[data-live-input='orders']");
@@ -188,7 +193,9 @@ test('Reset returns the code and the data to the page version', async ({page}) =
 
 test('the workers are gone after navigating away', async ({page}) => {
   await startExample(page, '/docs/functions');
-  // The runtime's worker, and the type checker's once it has checked the page's code.
+  // The runtime's worker, and the type checker's once the reader has edited the code.
+  expect(page.workers()).toHaveLength(1);
+  await replaceCode(page, `${await editorCode(page)}\n`);
   await expect(page.locator("[data-live-types='ok']")).toBeVisible({timeout: 30_000});
   expect(page.workers()).toHaveLength(2);
   const closed = Promise.all(

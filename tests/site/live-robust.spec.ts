@@ -271,21 +271,24 @@ test('a wrong resource name says which resources the service has', async ({page}
   await expect(banner(page)).not.toContainText('Key not found');
 });
 
-test('type errors are shown as an editor shows them, the code still runs, and a correct edit clears them', async ({
+test('problems show as the reader types: underlined with the message on hover, listed once each, saying whether the code ran', async ({
   page,
 }) => {
   await startExample(page, '/');
   const types = exampleOf(page).locator('[data-live-types]');
-  // The page's own code type-checks (against the real declarations and libs).
-  await expect(types).toHaveAttribute('data-live-types', 'ok', {timeout: 30_000});
-  await expect(types).toContainText(/^TypeScript: no type errors \(\d+ ms\)\.$/);
-  // A string where runService's options type says number, and a method Values does not have.
-  await runEdited(page, (code) =>
+  // Run of the page's own code loads no TypeScript: the line says when it will check.
+  await expect(types).toHaveAttribute('data-live-types', 'idle');
+  await expect(types).toHaveText('TypeScript checks the code as you edit it.');
+  const errors = types.locator('[data-live-type-error]');
+  const code = await editorCode(page);
+  // A string where runService's options type says number, and a method Values does not have:
+  // typed, not run, they are found (against the real declarations and libs) and underlined.
+  await replaceCode(
+    page,
     code
       .replace('streaming_port: 8080', "streaming_port: '8080'")
       .replace('orders.getUnique()', 'orders.getFirst()'),
   );
-  const errors = types.locator('[data-live-type-error]');
   await expect(errors).toHaveCount(2, {timeout: 30_000});
   await expect(errors.nth(0)).toHaveText(
     "Type error at line 12, column 39: Property 'getFirst' does not exist on type 'Values<Order>'. (TS2339)",
@@ -293,21 +296,34 @@ test('type errors are shown as an editor shows them, the code still runs, and a 
   await expect(errors.nth(1)).toHaveText(
     "Type error at line 30, column 48: Type 'string' is not assignable to type 'number'. (TS2322)",
   );
-  // The first one's line is marked in the editor, and the editor is described by the errors.
-  await expect(exampleOf(page).locator('.cm-line[class*="errorLine"]')).toContainText(
-    'orders.getFirst()',
-  );
+  await expect(types).toContainText('Type errors do not stop the code from running, as with tsx.');
   await expect(editor(page)).toHaveAttribute('aria-invalid', 'true');
-  // The code ran all the same (getFirst fails at run time: that error has its own banner).
-  await expect(banner(page)).toContainText('Runtime error at line 12');
-  // A correct edit clears them.
-  await runEdited(page, (code) => code.replace('orders.getFirst()', 'orders.getUnique()'));
-  await expect(errors).toHaveCount(1, {timeout: 30_000});
+  const underlines = exampleOf(page).locator('.cm-lintRange-error');
+  await expect(underlines).toHaveCount(2);
+  await expect(underlines.first()).toHaveText('getFirst');
+  await underlines.first().hover();
+  await expect(page.locator('.cm-tooltip-lint')).toContainText(
+    "Property 'getFirst' does not exist on type 'Values<Order>'.",
+  );
+  // Run: getFirst fails at run time on the line of its type error, one problem told once;
+  // nothing says the code ran.
+  await runButton(page).click();
+  await expect(banner(page)).toHaveText(
+    /^Runtime error at line 12: .*getFirst.* — TypeScript: Property 'getFirst' does not exist/,
+  );
+  await expect(errors).toHaveCount(1);
   await expect(errors).toContainText('line 30, column 48');
-  await runEdited(page, (code) => code.replace("streaming_port: '8080'", 'streaming_port: 8080'));
+  await expect(status(page)).toContainText('The code did not run');
+  await expect(types).not.toContainText('ran all the same');
+  // Fixed and run: the string alone is left, and the code ran with it.
+  await runEdited(page, (code) => code.replace('orders.getFirst()', 'orders.getUnique()'));
+  await expect(banner(page)).toHaveCount(0);
+  await expect(errors).toHaveCount(1, {timeout: 30_000});
+  await expect(types).toContainText('The code ran all the same');
+  await replaceCode(page, code);
   await expect(types).toHaveAttribute('data-live-types', 'ok', {timeout: 30_000});
-  await expect(errors).toHaveCount(0);
-  await expect(exampleOf(page).locator('.cm-line[class*="errorLine"]')).toHaveCount(0);
+  await expect(types).toHaveText(/^TypeScript: no errors \(\d+ ms\)\.$/);
+  await expect(underlines).toHaveCount(0);
   await expect(editor(page)).not.toHaveAttribute('aria-invalid', 'true');
   await expect(totals(page, 'ada')).toHaveText(/\[30\]/);
 });

@@ -7,6 +7,8 @@
  *   - as `<meta http-equiv="Content-Security-Policy">` in every page, before any script;
  *   - as `_headers` (Netlify, Cloudflare Pages) and `serve.json` (the `serve` CLI), which
  *     also carry `frame-ancestors`, a directive browsers ignore in a meta tag.
+ * The headers files also say how long a browser may keep a file: a year for the hashed
+ * assets, a fresh check for pages and every other file (IMMUTABLE and REVALIDATE below).
  *
  * Every page is written by the time any `postBuild` runs (the server-side generation comes
  * first), and no plugin of the site writes HTML in its own `postBuild`: `/docs`, which only
@@ -83,6 +85,56 @@ const HEADER_ONLY_DIRECTIVES: Record<string, string[]> = {
   'frame-ancestors': ["'none'"],
 };
 
+/**
+ * Every file under `assets/` has its content's hash in its name (the build test checks it), so
+ * a browser may keep it a year without asking again; a new build gives changed files new names.
+ */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * Pages and unhashed files (`/img`, `llms.txt`, the feeds) keep their names across builds, so
+ * the browser asks the host each time (a 304 when unchanged). Netlify and Cloudflare Pages send
+ * this by default, and both join the values of a header set by two matching rules, so `_headers`
+ * leaves it out; `serve` sends no `Cache-Control` of its own (browsers would then guess a
+ * lifetime) and lets a later rule replace an earlier one, so `serve.json` states it.
+ */
+export const REVALIDATE = 'public, max-age=0, must-revalidate';
+
+/**
+ * A rule of the headers files: a URL path (`/*`, `/assets/*` or one file) and its headers;
+ * `serveHeaders` go to `serve.json` only.
+ */
+export type HeaderRule = {
+  path: string;
+  headers: Record<string, string>;
+  serveHeaders?: Record<string, string>;
+};
+
+/** `_headers` (Netlify, Cloudflare Pages): every matching rule applies. */
+export function headersFile(rules: HeaderRule[]): string {
+  return rules
+    .map(
+      ({path: source, headers}) =>
+        `${source}\n${Object.entries(headers)
+          .map(([key, value]) => `  ${key}: ${value}\n`)
+          .join('')}`,
+    )
+    .join('');
+}
+
+/**
+ * `serve.json` (the `serve` CLI, through serve-handler): its patterns are globs relative to the
+ * folder (`**`, `assets/**`), and a later rule's header replaces an earlier one's.
+ */
+export function serveJson(rules: HeaderRule[]): string {
+  const glob = (source: string) => (source.endsWith('/*') ? `${source.slice(1, -1)}**` : source);
+  const headers = rules.map(({path: source, headers, serveHeaders}) => ({
+    source: glob(source),
+    headers: Object.entries({...headers, ...serveHeaders}).map(([key, value]) => ({key, value})),
+  }));
+  return `${JSON.stringify({headers}, null, 2)}\n`;
+}
+
 /** `type` values of a script element the browser executes (HTML spec, "prepare the script"). */
 const JS_TYPE =
   /^(|module|(text|application)\/(x-)?(java|ecma)script|text\/(javascript1\.[0-5]|jscript|livescript))$/i;
@@ -152,29 +204,17 @@ export default function contentSecurityPolicyPlugin(): Plugin {
       const headerPolicy = serialize({...directives, ...HEADER_ONLY_DIRECTIVES});
       const workerPolicy = serialize({...WORKER_DIRECTIVES, ...HEADER_ONLY_DIRECTIVES});
       const workers = await workerScripts(outDir);
-      const rules = [
-        {source: '**', policy: headerPolicy},
-        ...workers.map((source) => ({source, policy: workerPolicy})),
+      const rules: HeaderRule[] = [
+        {
+          path: '/*',
+          headers: {'Content-Security-Policy': headerPolicy},
+          serveHeaders: {'Cache-Control': REVALIDATE},
+        },
+        {path: '/assets/*', headers: {'Cache-Control': IMMUTABLE}},
+        ...workers.map((path) => ({path, headers: {'Content-Security-Policy': workerPolicy}})),
       ];
-      await fs.writeFile(
-        path.join(outDir, '_headers'),
-        rules
-          .map(
-            ({source, policy}) =>
-              `${source === '**' ? '/*' : source}\n  Content-Security-Policy: ${policy}\n`,
-          )
-          .join(''),
-      );
-      const serveJson = {
-        headers: rules.map(({source, policy}) => ({
-          source,
-          headers: [{key: 'Content-Security-Policy', value: policy}],
-        })),
-      };
-      await fs.writeFile(
-        path.join(outDir, 'serve.json'),
-        `${JSON.stringify(serveJson, null, 2)}\n`,
-      );
+      await fs.writeFile(path.join(outDir, '_headers'), headersFile(rules));
+      await fs.writeFile(path.join(outDir, 'serve.json'), serveJson(rules));
     },
   };
 }

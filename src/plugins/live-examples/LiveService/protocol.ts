@@ -70,24 +70,32 @@ export type LiveFailure = {
   column?: number;
 };
 
-/** A type error of the reader's code, as an editor shows it. */
+/**
+ * A problem TypeScript finds in the reader's code, as an editor shows it: a syntax error (the
+ * code does not parse) or a type error (it parses, and may run all the same).
+ */
 export type TypeDiagnostic = {
+  kind: 'syntax' | 'type';
   /** 1-based, in the reader's code (absent for an error of no line, e.g. a missing lib). */
   line?: number;
   column?: number;
+  /** Offsets in the code (UTF-16, as CodeMirror counts), for the underline. */
+  from?: number;
+  to?: number;
   /** TypeScript's message, its chained details on the lines after the first. */
   message: string;
   /** TypeScript's error code (`TS2322` is 2322). */
   code: number;
 };
 
-/** To the type checker (./typecheck.ts): the code of a Run, numbered by the page. */
+/** To the type checker (./typecheck.ts): the editor's code, numbered by the page. */
 export type ToChecker = {type: 'check'; check: number; code: string};
 
-/** From the type checker: the first type errors of that code (none: it type-checks). */
+/** From the type checker: the problems of that code (none: it parses and type-checks). */
 export type FromChecker = {
   type: 'checked';
   check: number;
+  /** The first problems (syntax errors alone when there are any), in the code's order. */
   errors: TypeDiagnostic[];
   /** How many there were in all. */
   count: number;

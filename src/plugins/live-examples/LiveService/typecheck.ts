@@ -1,15 +1,19 @@
 /**
  * The live examples' type checker: a second Web Worker, started by ./Live/useTypeCheck.ts
- * just after a run's first output (never on a first load, and never before the first output,
- * which it would delay), that checks the code of each Run as the reader's editor would: the
+ * when the reader first edits the code (a Run of the page's own code never downloads
+ * TypeScript), that checks the editor's code as the reader types, as their editor would: the
  * TypeScript compiler (`typescript`, the site's own version), strict, against the real
  * declarations of the Skip packages and TypeScript's own libs for ES2022 and a Web Worker,
  * the place the code runs (all bundled with this worker, see
  * src/plugins/live-examples), plus the one global the runner hands the code,
- * `process` (see `evaluate` in ./worker.ts).
+ * `process` (see `evaluate` in ./worker.ts). It answers with syntax errors alone when the
+ * code does not parse (the type errors of a half-parsed file only repeat them), else with the
+ * type errors, each with its offsets for the editor's underline.
  *
  * Apart from the runtime's worker, so that a check never holds up a run, an edit or the
- * watchdog's ping. It evaluates nothing: the site's own policy applies to it.
+ * watchdog's ping, and off the page's thread, so that typing never waits for it. Checks
+ * asked for while one runs are not queued: only the newest is made. It evaluates nothing:
+ * the site's own policy applies to it.
  */
 import ts from 'typescript';
 import files from 'live-type-files';
@@ -25,8 +29,8 @@ const GLOBALS_TEXT = `declare const process: {
   env: Record<string, string | undefined>;
 };
 `;
-/** Errors shown; the count says how many more there are. */
-const SHOWN = 3;
+/** Problems sent (underlined, listed); the count says how many more there are. */
+const SHOWN = 20;
 
 const options: ts.CompilerOptions = {
   strict: true,
@@ -79,31 +83,58 @@ function check(code: string): {errors: TypeDiagnostic[]; count: number} {
   const program = ts.createProgram([FILE, GLOBALS], options, host, previous);
   previous = program;
   const source = program.getSourceFile(FILE)!;
-  const diagnostics = [
-    ...program.getOptionsDiagnostics(),
-    ...program.getGlobalDiagnostics(),
-    ...program.getSyntacticDiagnostics(source),
-    ...program.getSemanticDiagnostics(source),
-  ].filter((d) => d.category === ts.DiagnosticCategory.Error);
+  const errorsOf = (list: readonly ts.Diagnostic[]) =>
+    list.filter((d) => d.category === ts.DiagnosticCategory.Error);
+  const syntax = errorsOf(program.getSyntacticDiagnostics(source));
+  const kind = syntax.length > 0 ? 'syntax' : 'type';
+  const diagnostics =
+    syntax.length > 0
+      ? syntax
+      : errorsOf([
+          ...program.getOptionsDiagnostics(),
+          ...program.getGlobalDiagnostics(),
+          ...program.getSemanticDiagnostics(source),
+        ]);
   const errors = diagnostics.slice(0, SHOWN).map((d): TypeDiagnostic => {
     const message = ts.flattenDiagnosticMessageText(d.messageText, '\n');
-    if (d.file !== source || d.start === undefined) return {message, code: d.code};
+    if (d.file !== source || d.start === undefined) return {kind, message, code: d.code};
     const at = source.getLineAndCharacterOfPosition(d.start);
     // TypeScript counts from 0; an editor (and the reader) from 1.
-    return {line: at.line + 1, column: at.character + 1, message, code: d.code};
+    return {
+      kind,
+      line: at.line + 1,
+      column: at.character + 1,
+      from: d.start,
+      to: d.start + (d.length ?? 0),
+      message,
+      code: d.code,
+    };
   });
   return {errors, count: diagnostics.length};
 }
 
-self.onmessage = (event: MessageEvent<ToChecker>) => {
+/** The newest check asked for and not made yet: the others are overtaken by it. */
+let next: ToChecker | null = null;
+
+function checkNext() {
+  const request = next;
+  next = null;
+  if (!request) return;
   const started = performance.now();
-  const {errors, count} = check(event.data.code);
+  const {errors, count} = check(request.code);
   const message: FromChecker = {
     type: 'checked',
-    check: event.data.check,
+    check: request.check,
     errors,
     count,
     ms: performance.now() - started,
   };
   self.postMessage(message);
+}
+
+self.onmessage = (event: MessageEvent<ToChecker>) => {
+  // A check asked for while another waits replaces it; the timer lets the messages that
+  // arrived during a check come in before the next one starts.
+  if (next === null) setTimeout(checkNext);
+  next = event.data;
 };

@@ -3,7 +3,8 @@
  * first load). TypeScript highlighting in the site's own code colours (the Prism themes of
  * the site's config, prism-themes.ts, light and dark, read from the theme config so that
  * Prism itself is not loaded, and mapped onto CodeMirror's highlight tags), line numbers,
- * the error's line marked, undo history, and Tab to indent (`indentWithTab`). A keyboard
+ * the failed run's line marked, TypeScript's problems underlined with their message on hover
+ * (./lint.ts), undo history, and Tab to indent (`indentWithTab`). A keyboard
  * user leaves the editor with Escape, then Tab: CodeMirror lets the Tab that follows an
  * Escape move the focus, as its `indentWithTab` documentation advises; the hint under the
  * label says so.
@@ -17,6 +18,7 @@ import {HighlightStyle, syntaxHighlighting} from '@codemirror/language';
 import {javascript} from '@codemirror/lang-javascript';
 import {tags, type Tag} from '@lezer/highlight';
 import type {PrismTheme} from 'prism-react-renderer';
+import {underline, type Underlined} from './lint';
 import styles from './Editor.module.css';
 
 /** Prism token types, as the site's themes colour them, and the CodeMirror tags they cover. */
@@ -100,6 +102,8 @@ type Props = {
   minHeight?: number;
   /** The line the last error names, if any. */
   line?: number;
+  /** The type checker's problems, underlined (./lint.ts). */
+  underlined?: Underlined | null;
   onChange: (value: string) => void;
 };
 
@@ -110,6 +114,7 @@ export default function Editor({
   invalid,
   minHeight,
   line,
+  underlined,
   onChange,
 }: Props): ReactNode {
   const {colorMode} = useColorMode();
@@ -190,6 +195,10 @@ export default function Editor({
     });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [labelledBy, describedBy, invalid, line]);
+
+  useEffect(() => {
+    if (view.current && underlined) underline(view.current, underlined);
+  }, [underlined]);
 
   return <div ref={box} className={styles.editor} style={{minHeight}} data-live-editor="" />;
 }

@@ -1,10 +1,11 @@
 /**
  * The running example's error line: a failed download (with Retry; never blamed on the
- * code), a compile or runtime error with its line and column, an edit the runtime refused,
- * or why the example was stopped.
+ * code), an edit the runtime refused, or why the example was stopped. A syntax or runtime
+ * error of the code is one of its problems, listed by ./Problems.tsx.
  */
 import type {ReactNode} from 'react';
 import {useLive} from './context';
+import {isCodeProblem} from './problems';
 import type {Banner} from './reducer';
 import SmallButton from './SmallButton';
 import styles from './ErrorBanner.module.css';
@@ -22,7 +23,7 @@ function heading(error: Banner): string {
 export default function ErrorBanner({id}: {id: string}): ReactNode {
   const {state, actions} = useLive();
   const {error} = state;
-  if (!error) return null;
+  if (!error || isCodeProblem(error)) return null;
   return (
     <div
       id={id}

@@ -1,7 +1,8 @@
 /**
  * What the running example's parts read (./index.tsx provides it): the state of
  * ./reducer.ts and the reader's actions, each of which dispatches to the reducer and tells
- * the hooks (type check, challenge) what they need to know.
+ * the hooks (the challenge) what they need to know; `types` is the type checker's view of
+ * the editor's code (./useTypeCheck.ts).
  */
 import {createContext, useContext} from 'react';
 import type {Edit} from '../state';
@@ -20,7 +21,7 @@ export type LiveActions = {
   edit: (collection: string, result: Edit) => string | null;
 };
 
-export type LiveContextValue = {state: LiveState; types: Types | null; actions: LiveActions};
+export type LiveContextValue = {state: LiveState; types: Types; actions: LiveActions};
 
 export const LiveContext = createContext<LiveContextValue | null>(null);
 

@@ -22,11 +22,12 @@ import {LiveContext, type LiveActions} from './context';
 import Editor from './Editor';
 import ErrorBanner from './ErrorBanner';
 import Inputs from './Inputs';
+import {isCodeProblem} from './problems';
+import Problems from './Problems';
 import {initialState, liveReducer} from './reducer';
 import Resources from './Resources';
 import Status from './Status';
 import Toolbar from './Toolbar';
-import TypeCheck from './TypeCheck';
 import UpdateLog from './UpdateLog';
 import {useChallenge, type ChallengeProps} from './useChallenge';
 import {useLiveWorker} from './useLiveWorker';
@@ -62,34 +63,24 @@ export default function Live({
   const streams = useMemo(() => new EventTarget(), []);
   // The order matters: the worker is started before a Check at start is sent to it.
   const post = useLiveWorker(state, dispatch, streams);
-  const {types, typeCheck} = useTypeCheck(pageCode, state.firstOutput);
+  const types = useTypeCheck(pageCode, state.code, state.firstOutput || state.error !== null);
   const check = useChallenge({challenge, checkAtStart, pageCode, dispatch, post});
 
   const writes = useRef(0);
   const {code, active} = state;
   const actions: LiveActions = {
     setCode: useCallback((next: string) => dispatch({type: 'code', code: next}), []),
-    run: () => {
-      dispatch({type: 'run'});
-      typeCheck(code);
-    },
+    run: () => dispatch({type: 'run'}),
     // Check runs the code as Run does, so the tables show the version checked.
     check: challenge
       ? () => {
           dispatch({type: 'run'});
-          typeCheck(code);
           check(code);
         }
       : undefined,
     stop: (why) => dispatch({type: 'stop', why}),
-    reset: () => {
-      dispatch({type: 'reset'});
-      typeCheck(pageCode);
-    },
-    retry: () => {
-      dispatch({type: 'retry'});
-      typeCheck(code);
-    },
+    reset: () => dispatch({type: 'reset'}),
+    retry: () => dispatch({type: 'retry'}),
     edit: (collection: string, result: Edit) => {
       if (!result.ok) return result.message;
       const write = ++writes.current;
@@ -114,8 +105,8 @@ export default function Live({
   const errorId = `${ids}-error`;
   const typesId = `${ids}-types`;
   const {error} = state;
-  const runError = (error?.from === 'run' || error?.from === 'check') && error.phase !== 'load';
-  const typeErrors = types && 'errors' in types ? types.errors : [];
+  const runError = isCodeProblem(error);
+  const typeErrors = types.state === 'checked' ? types.errors : [];
   return (
     <LiveContext value={{state, types, actions}}>
       <div ref={root} className={styles.live}>
@@ -128,18 +119,23 @@ export default function Live({
           </span>
           <Editor
             labelledBy={`${ids}-code`}
-            describedBy={clsx(`${ids}-keys`, error && errorId, typeErrors.length > 0 && typesId)}
+            describedBy={clsx(
+              `${ids}-keys`,
+              error && !runError && errorId,
+              (runError || typeErrors.length > 0) && typesId,
+            )}
             value={code}
             minHeight={blockHeight}
             invalid={runError || typeErrors.length > 0}
-            line={runError ? error.line : typeErrors.find((e) => e.line !== undefined)?.line}
+            line={runError ? error?.line : undefined}
+            underlined={types.state === 'checked' ? types : null}
             onChange={actions.setCode}
           />
           <Toolbar checkAtStart={checkAtStart} />
           <Status />
           {challenge && <CheckResult />}
           <ErrorBanner id={errorId} />
-          <TypeCheck id={typesId} />
+          <Problems id={typesId} />
         </div>
         <Inputs />
         <Resources />
