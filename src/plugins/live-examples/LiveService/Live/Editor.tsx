@@ -227,9 +227,15 @@ export default function Editor({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [labelledBy, describedBy, invalid, line]);
 
-  // After the text: a solution's marks are set once it is in.
+  // After the text: a solution's marks are set once it is in, and the first one is shown.
   useEffect(() => {
-    view.current?.dispatch({effects: solutionLines.mark.of(marked)});
+    const editor = view.current;
+    if (!editor) return;
+    editor.dispatch({effects: solutionLines.mark.of(marked)});
+    const first = marked[0];
+    if (first === undefined || first > editor.state.doc.lines) return;
+    const {top} = editor.lineBlockAt(editor.state.doc.line(first).from);
+    editor.scrollDOM.scrollTop = Math.max(0, top - editor.scrollDOM.clientHeight / 4);
   }, [marked]);
 
   return (

@@ -120,13 +120,13 @@ function InputTable({
                   onKeyDown={(event) => event.key === 'Enter' && add()}
                 />
                 <span className={styles.actions}>
-                  {replaces && (
-                    <span id={replacesId} className={styles.pending}>
-                      {shownKey(newKey)} exists: this replaces its value
-                    </span>
-                  )}
                   <SmallButton onClick={add}>{replaces ? 'Replace' : 'Add'}</SmallButton>
                 </span>
+                {replaces && (
+                  <span id={replacesId} className={clsx(styles.pending, styles.note)}>
+                    {shownKey(newKey)} exists: this replaces its value
+                  </span>
+                )}
               </div>
             </td>
           </tr>

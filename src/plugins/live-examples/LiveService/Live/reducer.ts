@@ -148,14 +148,8 @@ function request(state: LiveState, code: string, inputs: Inputs | null): LiveSta
 
 /** A new worker, with `source` run in it (or nothing, when there is no run to restore). */
 function restart(state: LiveState, source: {code: string; inputs: Inputs | null} | null) {
-  const next = {
-    ...state,
-    worker: state.worker + 1,
-    active: 0,
-    pending: null,
-    writes: {},
-    slow: false,
-  };
+  const worker = state.worker + 1;
+  const next = {...state, worker, active: 0, pending: null, writes: {}, slow: false};
   return source ? request(next, source.code, source.inputs) : next;
 }
 
