@@ -84,9 +84,19 @@ for (const challenge of FIRST ? [FIRST] : []) {
     await use.click();
     await expect.poll(() => editorCode(page)).toBe(challenge.solution);
     await expect(check).toBeFocused();
+    // The solution runs as it goes in, the lines it changed marked in the editor.
+    const example = section(page, challenge.id).locator('[data-live-example]');
+    await expect(example.locator('[data-live-status]')).toContainText(/first output \d+ ms/, {
+      timeout: 20_000,
+    });
+    await expect(example.locator('.cm-line[class*="solutionLine"]').first()).toBeVisible();
     await check.click();
     await expect(outcome).toHaveAttribute('data-challenge-result', 'passed', {timeout: 30_000});
     await expect(outcome).toContainText('Passed');
+    // Reset goes back to the starting code: the Passed goes with it.
+    await example.getByRole('button', {name: 'Reset'}).click();
+    await expect(outcome).toHaveAttribute('data-challenge-result', 'none');
+    await expect(example.locator('.cm-line[class*="solutionLine"]')).toHaveCount(0);
 
     // A wrong edit fails again, with the difference the check finds on Node.
     await replaceCode(page, challenge.start);

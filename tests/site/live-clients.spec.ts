@@ -484,6 +484,8 @@ test('landing at 390 px: the clients fit without a horizontal scroll, the keyboa
 }) => {
   await page.setViewportSize({width: 390, height: 844});
   await startExample(page, '/');
+  // On a phone the result has the screen to itself once asked for.
+  await page.getByRole('button', {name: 'Result', exact: true}).click();
   await expect.poll(() => eventsOf(clientPane(page, 'Client 2'))).toHaveLength(1);
   await addOrder(page, 'o-2', '{"customer": "a customer with a long name", "amount": 1234567}');
   await expect.poll(() => eventsOf(clientPane(page, 'Client 2'))).toHaveLength(2);

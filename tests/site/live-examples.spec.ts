@@ -47,7 +47,7 @@ test('resources: two instances of one resource with different parameters side by
   expect(raj.every(([, values]) => values.includes('"owner":"raj"'))).toBe(true);
 });
 
-test('landing: adding an order and changing one update the totals within 2 seconds, changed keys marked', async ({
+test('landing: adding an order and changing one update the totals within 2 seconds, changed keys marked; Add says when it replaces a key', async ({
   page,
 }) => {
   await startExample(page, '/');
@@ -91,6 +91,10 @@ test('landing: adding an order and changing one update the totals within 2 secon
     /\[8\]/,
     {timeout: 2000},
   );
+  // A key the table has: the new-row line says Add replaces it.
+  await orders.getByRole('textbox', {name: 'New key in orders', exact: true}).fill('o-3');
+  await expect(orders.getByRole('button', {name: 'Replace'})).toBeVisible();
+  await expect(orders).toContainText('o-3 exists: this replaces its value');
 });
 
 test('invalid JSON in an input row gets an inline message and changes nothing', async ({page}) => {
@@ -130,6 +134,29 @@ test('functions: a code edit that changes the mapper changes the output', async 
   await expect.poll(() => resourceRows(page, 'spending')).not.toEqual(before);
   const ada = (await resourceRows(page, 'spending')).find(([key]) => key === 'ada');
   expect(ada?.[1]).toBe('[{"orders":2,"spent":45}]');
+});
+
+test('edited code dims the outputs and the status stops speaking of the last run; Ctrl+Enter runs it', async ({
+  page,
+}) => {
+  await startExample(page, '/');
+  const status = exampleOf(page).locator('[data-live-status]');
+  await expect(status).toContainText(/first output \d+ ms/);
+  const code = await editorCode(page);
+  await replaceCode(page, code.replace('amount: 30', 'amount: 70'));
+  await expect(status).toHaveText(/^Edited: press Run/);
+  await expect(exampleOf(page).locator('[data-live-stale=edited]')).toContainText(
+    'Edited: Run to update',
+  );
+  await editor(page).focus();
+  await page.keyboard.press('Control+Enter');
+  await expect(page.locator("[data-live-resource='totals'] tr", {hasText: 'ada'})).toHaveText(
+    /\[70\]/,
+  );
+  await expect(exampleOf(page).locator('[data-live-stale]')).toHaveCount(0);
+  await expect(status).toContainText(/first output \d+ ms/);
+  // Ctrl+Enter ran the code, and added no line to it.
+  expect(await editorCode(page)).toBe(code.replace('amount: 30', 'amount: 70'));
 });
 
 test('a syntax error shows its message and line; the last good run stays usable', async ({
@@ -219,8 +246,12 @@ test('keyboard: Run, the inputs and Reset are reachable and show focus', async (
   await expect(page.locator('[data-live-resource] tbody tr').first()).toBeVisible({
     timeout: 20_000,
   });
-  // Tab indents in the editor; Escape, then Tab, leaves it (the hint under its label).
+  // Tab indents in the editor; Escape, then Tab, leaves it (the hint under its label). The
+  // editor's focus shows around its box, not clipped by it.
   await editor(page).focus();
+  const box = exampleOf(page).locator('[data-live-editor]');
+  await expect(box).toHaveCSS('outline-style', 'solid');
+  await expect(exampleOf(page).getByText('press Escape, then Tab')).toBeVisible();
   await page.keyboard.press('Control+Home');
   await page.keyboard.press('Tab');
   await expect.poll(() => editorCode(page)).toMatch(/^ {2}import/);
@@ -237,11 +268,14 @@ for (const mode of ['light', 'dark'] as const) {
     await page.evaluate((m) => window.localStorage.setItem('theme', m), mode);
     await startExample(page, '/docs/resources');
     await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
-    // An error message and a marked row are part of what axe must see.
+    // An error message, a marked row and stale outputs are part of what axe must see.
     const orders = page.locator("[data-live-input='tasks']");
     await orders.getByRole('textbox', {name: 'Value of t3 in tasks (JSON)'}).fill('{oops');
     await orders.getByRole('button', {name: 'Save t3'}).click();
     await expect(orders.locator('[data-live-input-error]')).toBeVisible();
+    // And the dimmed outputs of code edited since it ran.
+    await replaceCode(page, `${await editorCode(page)}\n// edited`);
+    await expect(exampleOf(page).locator('[data-live-stale]')).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
   });
 }

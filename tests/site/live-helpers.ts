@@ -141,12 +141,15 @@ export async function resourceRows(page: Page, label: string): Promise<[string, 
   );
 }
 
-/** Opens the page, presses Run, and waits for the first resource rows. */
+/**
+ * Opens the page, presses Run, and waits for the first resource rows (on a phone they are
+ * there, behind the Result switch).
+ */
 export async function startExample(page: Page, route: string): Promise<void> {
   await page.goto(route);
   await hydrated(page);
   await exampleOf(page).getByRole('button', {name: 'Run live'}).click();
-  await expect(page.locator('[data-live-resource] tbody tr').first()).toBeVisible({
+  await expect(page.locator('[data-live-resource] tbody tr').first()).toBeAttached({
     timeout: 20_000,
   });
 }

@@ -2,7 +2,9 @@
  * The running example's state (src/plugins/live-examples/LiveService/Live/reducer.ts) on its own, with
  * no browser, worker or runtime: a stale run's messages change nothing, an edit the runtime
  * refuses is taken back, Stop (and the watchdog) restarts the last good run with the inputs
- * the runtime accepted, and a challenge's Check ends as its last outcome says. Below it, the
+ * the runtime accepted, and a challenge's Check ends as its last outcome says; outputs of
+ * code the editor no longer holds are marked, a solution runs with its changed lines marked,
+ * Stop is offered whenever the example is busy. Below it, the
  * table logic the reducer uses (LiveService/state.ts): insert, update and delete on the input
  * tables, invalid JSON refused, subscription updates applied to the resource tables.
  */
@@ -11,14 +13,22 @@ import assert from 'node:assert/strict';
 import type {FromWorker} from '../../src/plugins/live-examples/LiveService/protocol';
 import {
   initialState,
-  isBusy,
   liveReducer,
+  SLOW_WRITE_MS,
   type Action,
   type LiveState,
 } from '../../src/plugins/live-examples/LiveService/Live/reducer';
 import {
+  canStop,
+  isBusy,
+  staleness,
+  statusLine,
+} from '../../src/plugins/live-examples/LiveService/Live/selectors';
+import {changedLines} from '../../src/plugins/live-examples/LiveService/diff';
+import {
   applyUpdate,
   deleteRow,
+  hasKey,
   parseShow,
   rowsOf,
   upsertRow,
@@ -107,6 +117,7 @@ test('a refused edit is rolled back to the rows the runtime kept, with its error
     write: 1,
     collection: 'orders',
     rows: [{key: 'a', values: ['not a number']}],
+    at: 0,
   });
   // Shown at once, before the runtime answers.
   assert.deepEqual(edited.inputs?.orders, [{key: 'a', values: ['not a number']}]);
@@ -128,7 +139,7 @@ test('a refused edit is rolled back to the rows the runtime kept, with its error
   // The next accepted edit clears the message and becomes part of the last good run.
   const accepted = reduce(
     refused,
-    {type: 'edit', write: 2, collection: 'orders', rows: [{key: 'a', values: [2]}]},
+    {type: 'edit', write: 2, collection: 'orders', rows: [{key: 'a', values: [2]}], at: 0},
     message({type: 'written', run: 1, write: 2}),
   );
   assert.equal(accepted.error, null);
@@ -138,7 +149,7 @@ test('a refused edit is rolled back to the rows the runtime kept, with its error
 test('Stop restores the last good run, with its accepted inputs, in a new worker', () => {
   const state = reduce(
     running(),
-    {type: 'edit', write: 1, collection: 'orders', rows: [{key: 'a', values: [4]}]},
+    {type: 'edit', write: 1, collection: 'orders', rows: [{key: 'a', values: [4]}], at: 0},
     message({type: 'written', run: 1, write: 1}),
     {type: 'code', code: 'while (true) {}'},
     {type: 'run'},
@@ -174,7 +185,7 @@ test('Stop before any run worked leaves nothing running and says what to do', ()
 
 test("a challenge's Check: only the last one counts, and it passes or fails as told", () => {
   const checking = reduce(running(), {type: 'check', check: 1}, {type: 'check', check: 2});
-  assert.deepEqual(checking.checked, {state: 'running'});
+  assert.deepEqual(checking.checked, {state: 'running', last: null});
   // The first Check's outcome arrives late: ignored.
   const late = liveReducer(checking, message({type: 'checked', check: 1, passed: true, writes: 3}));
   assert.equal(late, checking);
@@ -221,7 +232,7 @@ test('Reset goes back to the page code and data in a new worker; a changed mark 
   const reset = reduce(
     unmarked,
     {type: 'code', code: 'other'},
-    {type: 'edit', write: 1, collection: 'orders', rows: []},
+    {type: 'edit', write: 1, collection: 'orders', rows: [], at: 0},
     {type: 'reset'},
   );
   assert.equal(reset.code, CODE);
@@ -230,6 +241,160 @@ test('Reset goes back to the page code and data in a new worker; a changed mark 
   assert.deepEqual(reset.log, []);
   assert.equal(reset.worker, unmarked.worker + 1);
   assert.deepEqual(reset.pending, {run: unmarked.runs + 1, code: CODE, inputs: null});
+});
+
+test('edited code marks the outputs as the last run, and the status claims nothing of it', () => {
+  const state = running();
+  assert.equal(staleness(state), null);
+  assert.match(statusLine(state), /first output 12 ms/);
+  const edited = liveReducer(state, {type: 'code', code: 'edited'});
+  assert.equal(staleness(edited), 'edited');
+  assert.doesNotMatch(statusLine(edited), /first output/);
+  assert.match(statusLine(edited), /^Edited: press Run/);
+  // Typed back as it ran: nothing lags.
+  assert.equal(staleness(liveReducer(edited, {type: 'code', code: CODE})), null);
+  // Run: the run under way is the editor's code; once it starts, the outputs are its own.
+  const run = liveReducer(edited, {type: 'run'});
+  assert.equal(staleness(run), null);
+  assert.equal(staleness(liveReducer(run, started(2, [['a', 1]]))), null);
+  // Code that did not run is not "edited": the error says why, the tables are the last good run's.
+  const failed = liveReducer(
+    run,
+    message({type: 'error', run: 2, phase: 'compile', message: 'Unexpected token'}),
+  );
+  assert.equal(staleness(failed), 'failed');
+  assert.equal(statusLine(failed), 'The code did not run; the last good run is still live.');
+  // Edited while the first run starts: that run will not show the editor's code.
+  assert.equal(
+    staleness(liveReducer(initialState(CODE, show), {type: 'code', code: 'x'})),
+    'edited',
+  );
+  // No run ever worked: no tables to mark.
+  assert.equal(
+    staleness(
+      reduce(
+        initialState(CODE, show),
+        message({type: 'error', run: 1, phase: 'compile', message: 'x'}),
+        {type: 'code', code: 'y'},
+      ),
+    ),
+    null,
+  );
+});
+
+test("a stop keeps the reader's code in the editor; code that never started is not called edited", () => {
+  const stopped = reduce(
+    running(),
+    {type: 'code', code: 'while (true) {}'},
+    {type: 'run'},
+    {type: 'stop', why: 'Stopped.'},
+  );
+  assert.equal(stopped.code, 'while (true) {}');
+  assert.equal(stopped.pending?.code, CODE);
+  assert.equal(staleness(stopped), 'failed');
+  assert.equal(staleness(liveReducer(stopped, {type: 'code', code: 'while (false) {}'})), 'edited');
+});
+
+test('Stop is offered while a run or a Check is under way, or a write waits too long', () => {
+  const state = running();
+  assert.equal(canStop(initialState(CODE, show)), true);
+  assert.equal(canStop(state), false);
+  assert.equal(canStop(liveReducer(state, {type: 'check', check: 1})), true);
+  const written = liveReducer(state, {
+    type: 'edit',
+    write: 1,
+    collection: 'orders',
+    rows: [{key: 'a', values: [2]}],
+    at: 1000,
+  });
+  // A write answered at once never shows Stop; one left waiting does, until it is answered.
+  assert.equal(liveReducer(written, {type: 'tick', now: 1000 + SLOW_WRITE_MS - 1}), written);
+  const slow = liveReducer(written, {type: 'tick', now: 1000 + SLOW_WRITE_MS});
+  assert.equal(canStop(slow), true);
+  assert.equal(isBusy(slow), false, 'the tables do not wait for a write');
+  const answered = liveReducer(slow, message({type: 'written', run: 1, write: 1}));
+  assert.equal(canStop(answered), false);
+  // Stopped: the last good run again, without the write it never answered.
+  const stopped = liveReducer(slow, {type: 'stop', why: 'Stopped.'});
+  assert.equal(stopped.slow, false);
+  assert.deepEqual(stopped.pending?.inputs, {orders: [{key: 'a', values: [1]}]});
+});
+
+test('a re-check keeps the last outcome on screen until the new one arrives', () => {
+  const failed = reduce(
+    running(),
+    {type: 'check', check: 1},
+    message({type: 'checked', check: 1, passed: false, message: 'not yet'}),
+  );
+  const again = liveReducer(failed, {type: 'check', check: 2});
+  assert.deepEqual(again.checked, {state: 'running', last: failed.checked});
+  // A third Check before the second ends still shows the last outcome, not "running".
+  assert.deepEqual(liveReducer(again, {type: 'check', check: 3}).checked, again.checked);
+  const passed = liveReducer(again, message({type: 'checked', check: 2, passed: true, writes: 2}));
+  assert.deepEqual(passed.checked, {state: 'passed', writes: 2});
+  // The first Check has nothing to keep.
+  assert.deepEqual(liveReducer(running(), {type: 'check', check: 1}).checked, {
+    state: 'running',
+    last: null,
+  });
+});
+
+test("a solution put in the editor runs at once, its changed lines marked; Reset clears them and the Check's Passed", () => {
+  const solution = CODE.replace('…', 'new Service()') + '\nconsole.log(1);';
+  const passed = reduce(
+    running(),
+    {type: 'check', check: 1},
+    message({type: 'checked', check: 1, passed: true, writes: 3}),
+  );
+  const put = liveReducer(passed, {type: 'solution', code: solution});
+  assert.equal(put.code, solution);
+  assert.deepEqual(put.pending, {run: passed.runs + 1, code: solution, inputs: null});
+  assert.equal(put.checked, null);
+  assert.equal(put.solutions, 1);
+  assert.deepEqual(put.marked, [1, 2]);
+  assert.equal(staleness(put), null);
+  assert.equal(put.view, 'result');
+
+  const reset = liveReducer(passed, {type: 'reset'});
+  assert.equal(reset.checked, null);
+  assert.equal(reset.checking, 0);
+  assert.deepEqual(liveReducer(put, {type: 'reset'}).marked, []);
+  // A Check under way when the reader resets: its outcome no longer counts.
+  const checking = reduce(running(), {type: 'check', check: 1}, {type: 'reset'});
+  assert.equal(
+    liveReducer(checking, message({type: 'checked', check: 1, passed: true, writes: 1})),
+    checking,
+  );
+});
+
+test('on a phone, Run shows the result, unless the reader runs from the editor', () => {
+  const state = running();
+  assert.equal(state.view, 'code');
+  assert.equal(liveReducer(state, {type: 'run'}).view, 'result');
+  assert.equal(liveReducer(state, {type: 'run', from: 'editor'}).view, 'code');
+  const result = liveReducer(state, {type: 'view', view: 'result'});
+  assert.equal(result.view, 'result');
+  assert.equal(liveReducer(result, {type: 'view', view: 'result'}), result);
+});
+
+test('the log and the status name the empty key as "", never as nothing', () => {
+  const state = reduce(
+    running(),
+    update(1, [
+      ['', 3],
+      ['ada', 1],
+    ]),
+  );
+  assert.equal(state.log[0]!.text, 'totals: update, keys "", ada, watermark w1');
+  assert.equal(state.status, 'totals updated: "", ada.');
+});
+
+test('a line diff marks the lines a new text adds or changes, and no others', () => {
+  assert.deepEqual(changedLines('a\nb\nc', 'a\nb\nc'), []);
+  assert.deepEqual(changedLines('a\nb\nc', 'a\nB\nc'), [2]);
+  assert.deepEqual(changedLines('a\nb\nc', 'a\nb\nx\ny\nc'), [3, 4]);
+  assert.deepEqual(changedLines('a\nb\nc', 'a\nc'), []);
+  assert.deepEqual(changedLines('', 'a'), [1]);
 });
 
 // --- The tables (LiveService/state.ts) ---
@@ -259,6 +424,12 @@ test('changing a value replaces that key in place', () => {
 test('deleting a key removes the row and writes the key with no values', () => {
   assert.deepEqual(deleteRow(orders(), 'o-1'), {ok: true, rows: [], entry: ['o-1', []]});
   assert.equal(deleteRow(orders(), 'o-9').ok, false);
+});
+
+test('Add knows a key the table has: it replaces that key', () => {
+  assert.equal(hasKey(orders(), 'o-1'), true);
+  assert.equal(hasKey(orders(), 'o-2'), false);
+  assert.equal(hasKey(rowsOf([[7, [1]]]), '7'), true);
 });
 
 test('invalid JSON, an empty value or an empty key change nothing and say why', () => {

@@ -43,6 +43,10 @@ function parseJson(text: string): {ok: true; value: Json} | {ok: false; message:
   }
 }
 
+/** Whether the table has the key (then Add replaces its values, and says so). */
+export const hasKey = (rows: Row[], key: string): boolean =>
+  rows.some((row) => keyText(row.key) === key);
+
 /** Adds the key, or replaces its values when the table has it. */
 export function upsertRow(rows: Row[], key: string, text: string): Edit {
   if (key.trim() === '') return {ok: false, message: 'Give the row a key.'};

@@ -3,11 +3,11 @@
  * first load). TypeScript highlighting in the site's own code colours (the Prism themes of
  * the site's config, prism-themes.ts, light and dark, read from the theme config so that
  * Prism itself is not loaded, and mapped onto CodeMirror's highlight tags), line numbers,
- * the failed run's line marked, TypeScript's problems underlined with their message on hover
- * (./lint.ts), undo history, and Tab to indent (`indentWithTab`). A keyboard
- * user leaves the editor with Escape, then Tab: CodeMirror lets the Tab that follows an
- * Escape move the focus, as its `indentWithTab` documentation advises; the hint under the
- * label says so.
+ * the failed run's line marked (and the lines a challenge's solution changed), TypeScript's
+ * problems underlined with their message on hover (./lint.ts), undo history, Ctrl/Cmd+Enter to
+ * run, and Tab to indent (`indentWithTab`). A keyboard user leaves the editor with Escape, then
+ * Tab: CodeMirror lets the Tab that follows an Escape move the focus, as its `indentWithTab`
+ * documentation advises; the hint under the label says so.
  */
 import {useEffect, useRef, type ReactNode} from 'react';
 import {useColorMode, useThemeConfig} from '@docusaurus/theme-common';
@@ -70,28 +70,33 @@ function highlighting(theme: PrismTheme, dark: boolean) {
   ];
 }
 
-/** The error's line (1-based), marked in the text and its number. */
-const markLine = StateEffect.define<number | undefined>();
-const errorLine = StateField.define<DecorationSet>({
-  create: () => Decoration.none,
-  update(marks, transaction) {
-    let next = marks.map(transaction.changes);
-    for (const effect of transaction.effects) {
-      if (!effect.is(markLine)) continue;
-      const line = effect.value;
-      next =
-        line === undefined || line < 1 || line > transaction.state.doc.lines
-          ? Decoration.none
-          : Decoration.set(
-              Decoration.line({class: styles.errorLine}).range(
-                transaction.state.doc.line(line).from,
-              ),
-            );
-    }
-    return next;
-  },
-  provide: (field) => EditorView.decorations.from(field),
-});
+/** Lines (1-based) marked with a class; the marks follow the text as the reader edits it. */
+function lineMarks(className: string) {
+  const mark = StateEffect.define<number[]>();
+  const field = StateField.define<DecorationSet>({
+    create: () => Decoration.none,
+    update(marks, transaction) {
+      let next = marks.map(transaction.changes);
+      const {doc} = transaction.state;
+      for (const effect of transaction.effects) {
+        if (!effect.is(mark)) continue;
+        next = Decoration.set(
+          effect.value
+            .filter((line) => line >= 1 && line <= doc.lines)
+            .map((line) => Decoration.line({class: className}).range(doc.line(line).from)),
+        );
+      }
+      return next;
+    },
+    provide: (f) => EditorView.decorations.from(f),
+  });
+  return {mark, field};
+}
+
+/** The error's line, marked in the text and its number. */
+const errorLine = lineMarks(styles.errorLine);
+/** The lines the last solution put in changed. */
+const solutionLines = lineMarks(styles.solutionLine!);
 
 type Props = {
   labelledBy: string;
@@ -104,7 +109,13 @@ type Props = {
   line?: number;
   /** The type checker's problems, underlined (./lint.ts). */
   underlined?: Underlined | null;
+  /** The lines a solution changed (1-based). */
+  marked: number[];
   onChange: (value: string) => void;
+  /** Ctrl/Cmd+Enter. */
+  onRun: () => void;
+  /** CodeMirror's height changed (it measured lines it had guessed). */
+  onHeightChange: () => void;
 };
 
 export default function Editor({
@@ -115,7 +126,10 @@ export default function Editor({
   minHeight,
   line,
   underlined,
+  marked,
   onChange,
+  onRun,
+  onHeightChange,
 }: Props): ReactNode {
   const {colorMode} = useColorMode();
   const {prism} = useThemeConfig();
@@ -126,9 +140,13 @@ export default function Editor({
   const colours = useRef(new Compartment());
   const attributes = useRef(new Compartment());
   const changed = useRef(onChange);
+  const run = useRef(onRun);
+  const measured = useRef(onHeightChange);
   useEffect(() => {
     changed.current = onChange;
-  }, [onChange]);
+    run.current = onRun;
+    measured.current = onHeightChange;
+  }, [onChange, onRun, onHeightChange]);
 
   const contentAttributes = () =>
     EditorView.contentAttributes.of({
@@ -142,9 +160,8 @@ export default function Editor({
 
   useEffect(() => {
     // CodeMirror sizes undrawn lines by a guess until its first measure, then keeps its top
-    // line in place by scrolling the window: the reader's place is kept instead, as it was
-    // when the editor appeared (for its first second, before the reader could have scrolled).
-    const placed = {y: window.scrollY, until: Date.now() + 1000};
+    // line in place by scrolling the window: the reader's place is kept instead
+    // (`onHeightChange`, ./index.tsx).
     const editor = new EditorView({
       parent: box.current!,
       state: EditorState.create({
@@ -152,16 +169,21 @@ export default function Editor({
         extensions: [
           lineNumbers(),
           history(),
-          keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
+          keymap.of([
+            // Ahead of the default keymap's Mod-Enter (a blank line).
+            {key: 'Mod-Enter', run: () => (run.current(), true)},
+            ...defaultKeymap,
+            ...historyKeymap,
+            indentWithTab,
+          ]),
           javascript({typescript: true}),
-          errorLine,
+          errorLine.field,
+          solutionLines.field,
           colours.current.of(highlighting(codeTheme, dark)),
           attributes.current.of(contentAttributes()),
           EditorView.updateListener.of((update) => {
             if (update.docChanged) changed.current(update.state.doc.toString());
-            if (update.heightChanged && Date.now() < placed.until && window.scrollY !== placed.y) {
-              window.scrollTo({top: placed.y, behavior: 'instant'});
-            }
+            if (update.heightChanged) measured.current();
           }),
         ],
       }),
@@ -174,6 +196,17 @@ export default function Editor({
     // The editor is made once; the effects below keep it in step with its props.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+
+  // Shorter than the block it replaces (a fixed height, ./Editor.module.css): it shows the
+  // block's last lines, those the reader saw last, just above Run (once, as it appears).
+  useEffect(() => {
+    const scroller = view.current?.scrollDOM;
+    if (!scroller || minHeight === undefined || minHeight <= scroller.clientHeight + 1) return;
+    const frame = window.requestAnimationFrame(() => {
+      scroller.scrollTop = scroller.scrollHeight;
+    });
+    return () => window.cancelAnimationFrame(frame);
+  }, [minHeight]);
 
   // A value set from outside (Reset) replaces the text.
   useEffect(() => {
@@ -191,7 +224,10 @@ export default function Editor({
 
   useEffect(() => {
     view.current?.dispatch({
-      effects: [attributes.current.reconfigure(contentAttributes()), markLine.of(line)],
+      effects: [
+        attributes.current.reconfigure(contentAttributes()),
+        errorLine.mark.of(line === undefined ? [] : [line]),
+      ],
     });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [labelledBy, describedBy, invalid, line]);
@@ -200,5 +236,24 @@ export default function Editor({
     if (view.current && underlined) underline(view.current, underlined);
   }, [underlined]);
 
-  return <div ref={box} className={styles.editor} style={{minHeight}} data-live-editor="" />;
+  // After the text: a solution's marks are set once it is in, and the first one is shown.
+  useEffect(() => {
+    const editor = view.current;
+    if (!editor) return;
+    editor.dispatch({effects: solutionLines.mark.of(marked)});
+    const first = marked[0];
+    if (first === undefined || first > editor.state.doc.lines) return;
+    const {top} = editor.lineBlockAt(editor.state.doc.line(first).from);
+    editor.scrollDOM.scrollTop = Math.max(0, top - editor.scrollDOM.clientHeight / 4);
+  }, [marked]);
+
+  return (
+    <div
+      ref={box}
+      className={styles.editor}
+      // No taller than its fixed height, where it has one.
+      style={{minHeight: minHeight && `min(${minHeight}px, var(--live-editor-height))`}}
+      data-live-editor=""
+    />
+  );
 }

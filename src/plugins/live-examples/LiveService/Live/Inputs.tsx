@@ -1,14 +1,24 @@
 /**
- * The input collections as tables the reader edits: add a row, change a value (JSON, in a
- * text area that grows with it), delete a key. An edit shows at once and goes to the runtime
+ * The input collections as tables the reader edits: add a row (a key the table has is
+ * replaced, and the button says so), change a value (JSON, in a text area that grows with
+ * it), delete a key. An edit shows at once and goes to the runtime
  * (`actions.edit`); invalid JSON changes nothing and says why under the table. While a run is
  * under way the tables wait (disabled), so that nothing reaches the old run.
  */
 import {useId, useRef, useState, type ReactNode} from 'react';
 import clsx from 'clsx';
-import {deleteRow, keyText, shownKey, upsertRow, valueText, type Edit, type Row} from '../state';
+import {
+  deleteRow,
+  hasKey,
+  keyText,
+  shownKey,
+  upsertRow,
+  valueText,
+  type Edit,
+  type Row,
+} from '../state';
 import {useLive} from './context';
-import {isBusy} from './reducer';
+import {isBusy} from './selectors';
 import SmallButton from './SmallButton';
 import styles from './Inputs.module.css';
 
@@ -42,6 +52,8 @@ function InputTable({
   const [newKey, setNewKey] = useState('');
   const [newValue, setNewValue] = useState('');
   const messageId = useId();
+  const replacesId = useId();
+  const replaces = hasKey(rows, newKey);
   const table = useRef<HTMLTableElement>(null);
   const apply = (result: Edit) => {
     const problem = onEdit(collection, result);
@@ -101,15 +113,20 @@ function InputTable({
                 <input
                   className={styles.input}
                   aria-label={`Value of the new key in ${collection} (JSON)`}
-                  aria-describedby={message ? messageId : undefined}
+                  aria-describedby={clsx(message && messageId, replaces && replacesId) || undefined}
                   placeholder="JSON value"
                   value={newValue}
                   onChange={(event) => setNewValue(event.target.value)}
                   onKeyDown={(event) => event.key === 'Enter' && add()}
                 />
                 <span className={styles.actions}>
-                  <SmallButton onClick={add}>Add</SmallButton>
+                  <SmallButton onClick={add}>{replaces ? 'Replace' : 'Add'}</SmallButton>
                 </span>
+                {replaces && (
+                  <span id={replacesId} className={clsx(styles.pending, styles.note)}>
+                    {shownKey(newKey)} exists: this replaces its value
+                  </span>
+                )}
               </div>
             </td>
           </tr>

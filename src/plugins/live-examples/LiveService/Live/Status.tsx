@@ -1,18 +1,21 @@
 /**
  * The running example's status line: what it is doing (starting, running, the first output's
- * time, the last update, why it stopped) and, while the runtime downloads, how far it got.
+ * time, the last update, why it stopped; that the code was edited since it ran, rather than
+ * claims about code that did not run) and, while the runtime downloads, how far it got.
  */
 import type {ReactNode} from 'react';
 import {useLive} from './context';
+import {statusLine} from './selectors';
 import styles from './Status.module.css';
 
 const kib = (bytes: number) => `${Math.round(bytes / 1024)} KiB`;
 
 export default function Status(): ReactNode {
-  const {status, progress} = useLive().state;
+  const {state} = useLive();
+  const {progress} = state;
   return (
     <p role="status" className={styles.status} data-live-status="">
-      {status}
+      {statusLine(state)}
       {progress && (
         <>
           {' '}

@@ -6,17 +6,20 @@
  */
 import {createContext, useContext} from 'react';
 import type {Edit} from '../state';
-import type {LiveState} from './reducer';
+import type {LiveState, View} from './reducer';
 import type {Types} from './useTypeCheck';
 
 export type LiveActions = {
   setCode: (code: string) => void;
-  run: () => void;
+  /** Run; from the editor (Ctrl/Cmd+Enter) a phone keeps showing the code. */
+  run: (from?: 'editor') => void;
   /** Present for a challenge's example only: runs the code, then checks it. */
   check?: () => void;
   stop: (why: string) => void;
   reset: () => void;
   retry: () => void;
+  /** On a phone: show the code or the result. */
+  show: (view: View) => void;
   /** An edit of an input table: sent to the runtime, or why it was not (invalid JSON…). */
   edit: (collection: string, result: Edit) => string | null;
 };

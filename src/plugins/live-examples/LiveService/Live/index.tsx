@@ -26,6 +26,7 @@ import {isCodeProblem} from './problems';
 import Problems from './Problems';
 import {initialState, liveReducer} from './reducer';
 import Resources from './Resources';
+import {staleness} from './selectors';
 import Status from './Status';
 import Toolbar from './Toolbar';
 import UpdateLog from './UpdateLog';
@@ -70,7 +71,7 @@ export default function Live({
   const {code, active} = state;
   const actions: LiveActions = {
     setCode: useCallback((next: string) => dispatch({type: 'code', code: next}), []),
-    run: () => dispatch({type: 'run'}),
+    run: (from) => dispatch({type: 'run', from}),
     // Check runs the code as Run does, so the tables show the version checked.
     check: challenge
       ? () => {
@@ -81,10 +82,11 @@ export default function Live({
     stop: (why) => dispatch({type: 'stop', why}),
     reset: () => dispatch({type: 'reset'}),
     retry: () => dispatch({type: 'retry'}),
+    show: (view) => dispatch({type: 'view', view}),
     edit: (collection: string, result: Edit) => {
       if (!result.ok) return result.message;
       const write = ++writes.current;
-      dispatch({type: 'edit', write, collection, rows: result.rows});
+      dispatch({type: 'edit', write, collection, rows: result.rows, at: Date.now()});
       post({type: 'write', run: active, write, collection, entries: [result.entry]});
       return null;
     },
@@ -93,13 +95,35 @@ export default function Live({
   // Before the first paint: the editor replaces the block in one frame, so nothing (and no
   // scroll anchoring) sees both at once.
   // CodeMirror sizes the lines it has not drawn yet by a first guess until it measures them
-  // (when they are scrolled to): the editor starts at least as tall as the block's code.
+  // (when they are scrolled to): the editor starts as tall as the block's code, up to its
+  // fixed height on a wide screen (./Editor.module.css), where it scrolls on its own.
   const root = useRef<HTMLDivElement>(null);
   const [blockHeight, setBlockHeight] = useState<number>();
+  /** Where the block's code ended on the screen, for the editor's first second. */
+  const place = useRef<{bottom: number; until: number} | null>(null);
   useLayoutEffect(() => {
-    setBlockHeight(root.current?.parentElement?.querySelector('pre')?.offsetHeight);
+    // The block is still shown, the Run live line under it.
+    const block = root.current?.parentElement?.querySelector('pre');
+    if (block)
+      place.current = {bottom: block.getBoundingClientRect().bottom, until: Date.now() + 1000};
+    setBlockHeight(block?.offsetHeight);
     onReady(true);
   }, [onReady]);
+  /**
+   * Keeps Run where the reader pressed Run live while the editor takes the block's place and
+   * CodeMirror measures its lines: the editor ends where the block's code ended, so a shorter
+   * editor scrolls the page by what it saved.
+   */
+  const keepPlace = useCallback(() => {
+    const kept = place.current;
+    const editor = root.current?.querySelector('[data-live-editor]');
+    if (!kept || !editor || Date.now() > kept.until) return;
+    const shift = editor.getBoundingClientRect().bottom - kept.bottom;
+    if (Math.abs(shift) > 1) window.scrollBy({top: shift, behavior: 'instant'});
+  }, []);
+  useLayoutEffect(() => {
+    if (blockHeight !== undefined) keepPlace();
+  }, [blockHeight, keepPlace]);
 
   const ids = useId();
   const errorId = `${ids}-error`;
@@ -107,15 +131,17 @@ export default function Live({
   const {error} = state;
   const runError = isCodeProblem(error);
   const typeErrors = types.state === 'checked' ? types.errors : [];
+  const stale = staleness(state);
+  const mod = /Mac|iPhone|iPad/.test(navigator.platform) ? '⌘' : 'Ctrl';
   return (
     <LiveContext value={{state, types, actions}}>
-      <div ref={root} className={styles.live}>
-        <div>
+      <div ref={root} className={styles.live} data-live-view={state.view}>
+        <div className={styles.code}>
           <span id={`${ids}-code`} className={styles.label}>
             Service code, runs in your browser
           </span>
           <span id={`${ids}-keys`} className={styles.hint}>
-            Tab indents. To leave: Escape, then Tab.
+            {mod}+Enter runs. Tab indents; to leave the editor, press Escape, then Tab.
           </span>
           <Editor
             labelledBy={`${ids}-code`}
@@ -129,18 +155,36 @@ export default function Live({
             invalid={runError || typeErrors.length > 0}
             line={runError ? error?.line : undefined}
             underlined={types.state === 'checked' ? types : null}
+            marked={state.marked}
             onChange={actions.setCode}
+            onRun={() => actions.run('editor')}
+            onHeightChange={keepPlace}
           />
+        </div>
+        <div className={styles.bar}>
           <Toolbar checkAtStart={checkAtStart} />
+        </div>
+        <div className={styles.messages}>
           <Status />
           {challenge && <CheckResult />}
           <ErrorBanner id={errorId} />
           <Problems id={typesId} />
         </div>
-        <Inputs />
-        <Resources />
-        {clients && <Clients run={active} stream={clients} post={post} messages={streams} />}
-        <UpdateLog />
+        <div className={styles.result} data-live-stale={stale ?? undefined}>
+          {stale && (
+            <p className={styles.staleNote}>
+              {stale === 'edited'
+                ? 'Edited: Run to update. The tables show the last run.'
+                : 'The code in the editor did not run: the tables show the last good run.'}
+            </p>
+          )}
+          <Inputs />
+          <div className={styles.outputs}>
+            <Resources />
+            {clients && <Clients run={active} stream={clients} post={post} messages={streams} />}
+            <UpdateLog />
+          </div>
+        </div>
       </div>
     </LiveContext>
   );

@@ -9,22 +9,27 @@
  * nor the one on screen is ignored; the last run that worked, with the inputs the runtime
  * accepted, is what Stop (and the watchdog) start again in a new worker; an edit shows at
  * once and is taken back if the runtime refuses it; a Check's outcome counts only for the
- * last Check asked for.
+ * last Check asked for. What the outputs show is marked as soon as the editor's code differs
+ * from the code that produced them (`staleness`).
  */
 import type {FromWorker, LiveFailure, Shown} from '../protocol';
-import {applyUpdate, keyText, rowsOf, shownLabel, type Row} from '../state';
+import {changedLines} from '../diff';
+import {applyUpdate, keyText, rowsOf, shownKey, shownLabel, type Row} from '../state';
 
 export type Inputs = Record<string, Row[]>;
 export type LogLine = {id: number; text: string};
 export type Resource = {rows: Row[]; changed: Set<string>; updates: number};
 /** What the banner says: a failed run, an edit the runtime refused, a stop, a Check's error. */
 export type Banner = LiveFailure & {from: 'run' | 'write' | 'stop' | 'check'};
-/** A challenge's Check: under way, passed, not passed (the first difference), or stopped. */
-export type Checked =
-  | {state: 'running'}
+/** A Check's outcome: passed, not passed (the first difference), or stopped. */
+export type Outcome =
   | {state: 'passed'; writes: number}
   | {state: 'failed'; message?: string; threw: boolean; download?: boolean}
   | {state: 'stopped'};
+/** A challenge's Check: under way (with the last outcome, shown until the new one), or done. */
+export type Checked = {state: 'running'; last: Outcome | null} | Outcome;
+/** What the example shows on a phone, where code and result take turns (desktop: both). */
+export type View = 'code' | 'result';
 /** A run asked for and not settled yet: its number, its code and the inputs it starts with. */
 export type PendingRun = {run: number; code: string; inputs: Inputs | null};
 
@@ -42,8 +47,15 @@ export type LiveState = {
   active: number;
   /** The last code that ran, with the inputs the runtime accepted: what Stop restarts. */
   good: {code: string; inputs: Inputs} | null;
-  /** Edits sent and not answered yet, by number: the rows to go back to if one is refused. */
-  writes: Record<number, {collection: string; before: Row[]; after: Row[]}>;
+  /** The last code asked to run that did not start (an error, a stop): not "edited" code. */
+  failed: string | null;
+  /**
+   * Edits sent and not answered yet, by number: the rows to go back to if one is refused, and
+   * when each was sent (a write unanswered for `SLOW_WRITE_MS` offers Stop).
+   */
+  writes: Record<number, {collection: string; before: Row[]; after: Row[]; at: number}>;
+  /** Whether a write has gone unanswered for `SLOW_WRITE_MS` (the code may loop on it). */
+  slow: boolean;
   /** Whether the reader edited a table: Run then keeps the rows, else the code's own data. */
   edited: boolean;
   inputs: Inputs | null;
@@ -61,6 +73,9 @@ export type LiveState = {
   /** Counts Stops (focus goes back to Run) and solutions put in the editor (focus to Check). */
   stops: number;
   solutions: number;
+  /** The editor's lines the last solution put in changed (1-based; none after Reset). */
+  marked: number[];
+  view: View;
 };
 
 export type Action =
@@ -68,13 +83,16 @@ export type Action =
   /** The worker itself failed (`downloaded`: it had answered once). */
   | {type: 'crashed'; downloaded: boolean; message: string}
   /** Run (and Check, which runs the code too): the editor's code, with the edited rows. */
-  | {type: 'run'}
+  | {type: 'run'; from?: 'editor'}
   | {type: 'reset'}
   /** Retry after a failed download: the editor's code in a new worker. */
   | {type: 'retry'}
   | {type: 'stop'; why: string}
   | {type: 'code'; code: string}
-  | {type: 'edit'; write: number; collection: string; rows: Row[]}
+  | {type: 'edit'; write: number; collection: string; rows: Row[]; at: number}
+  /** The watchdog's second: whether a write has waited too long. */
+  | {type: 'tick'; now: number}
+  | {type: 'view'; view: View}
   | {type: 'check'; check: number}
   | {type: 'solution'; code: string}
   /** A changed row's mark ends (after MARK_MS). */
@@ -84,6 +102,8 @@ export type Action =
 export const MARK_MS = 1500;
 /** Updates kept in the log. */
 export const LOG_LINES = 6;
+/** A write unanswered for this long offers Stop (the watchdog ends it at 4 s of silence). */
+export const SLOW_WRITE_MS = 500;
 
 const empty = (show: Shown[]): Resource[] =>
   show.map(() => ({rows: [], changed: new Set(), updates: 0}));
@@ -99,7 +119,9 @@ export function initialState(pageCode: string, show: Shown[]): LiveState {
     pending: {run: 1, code: pageCode, inputs: null},
     active: 0,
     good: null,
+    failed: null,
     writes: {},
+    slow: false,
     edited: false,
     inputs: null,
     resources: empty(show),
@@ -113,11 +135,10 @@ export function initialState(pageCode: string, show: Shown[]): LiveState {
     firstOutput: false,
     stops: 0,
     solutions: 0,
+    marked: [],
+    view: 'code',
   };
 }
-
-/** Whether a run is under way (the tables wait, Stop is offered). */
-export const isBusy = (state: LiveState): boolean => state.pending !== null;
 
 /** A new run of `code`, in the current worker. */
 function request(state: LiveState, code: string, inputs: Inputs | null): LiveState {
@@ -127,7 +148,8 @@ function request(state: LiveState, code: string, inputs: Inputs | null): LiveSta
 
 /** A new worker, with `source` run in it (or nothing, when there is no run to restore). */
 function restart(state: LiveState, source: {code: string; inputs: Inputs | null} | null) {
-  const next = {...state, worker: state.worker + 1, active: 0, pending: null, writes: {}};
+  const worker = state.worker + 1;
+  const next = {...state, worker, active: 0, pending: null, writes: {}, slow: false};
   return source ? request(next, source.code, source.inputs) : next;
 }
 
@@ -177,6 +199,7 @@ function onMessage(state: LiveState, message: FromWorker): LiveState {
         error: state.error?.from === 'stop' || state.error?.from === 'check' ? state.error : null,
         good: {code: state.pending.code, inputs},
         writes: {},
+        slow: false,
         inputs,
         resources: empty(state.show),
         status: 'Running: waiting for the first output…',
@@ -186,7 +209,7 @@ function onMessage(state: LiveState, message: FromWorker): LiveState {
       if (message.run !== state.active) return state;
       const label = shownLabel(state.show[message.index]!);
       const {isInitial, watermark, values} = message.update;
-      const keys = values.map(([key]) => keyText(key)).join(', ') || 'none';
+      const keys = values.map(([key]) => shownKey(keyText(key))).join(', ') || 'none';
       const logId = state.logId + 1;
       const text = `${label}: ${isInitial ? 'init' : 'update'}, keys ${keys}, watermark ${watermark}`;
       return {
@@ -208,12 +231,14 @@ function onMessage(state: LiveState, message: FromWorker): LiveState {
       const edit = state.writes[message.write];
       if (!edit) return state;
       const writes = without(state.writes, message.write);
-      if (message.run !== state.active) return {...state, writes};
+      const slow = state.slow && Object.keys(writes).length > 0;
+      if (message.run !== state.active) return {...state, writes, slow};
       if (message.error) {
         // The runtime applied nothing of a refused edit: the table goes back to match it.
         return {
           ...state,
           writes,
+          slow,
           inputs: state.inputs ? {...state.inputs, [edit.collection]: edit.before} : null,
           error: {...message.error, from: 'write'},
           status: 'The edit was refused; the table shows what the runtime kept.',
@@ -222,6 +247,7 @@ function onMessage(state: LiveState, message: FromWorker): LiveState {
       return {
         ...state,
         writes,
+        slow,
         good: state.good && {
           ...state.good,
           inputs: {...state.good.inputs, [edit.collection]: edit.after},
@@ -235,6 +261,7 @@ function onMessage(state: LiveState, message: FromWorker): LiveState {
       return {
         ...state,
         pending: null,
+        failed: state.pending.code,
         progress: null,
         error: {...failure, from: 'run'},
         status:
@@ -270,6 +297,8 @@ export function liveReducer(state: LiveState, action: Action): LiveState {
         ...request(state, state.code, state.edited ? state.inputs : null),
         error: null,
         status: 'Running the code…',
+        // On a phone the result takes the screen, unless the reader runs from the editor.
+        view: action.from === 'editor' ? state.view : 'result',
       };
     case 'reset':
       return {
@@ -279,6 +308,9 @@ export function liveReducer(state: LiveState, action: Action): LiveState {
         error: null,
         inputs: null,
         edited: false,
+        checking: 0,
+        checked: null,
+        marked: [],
         status: 'Running the page’s version…',
       };
     case 'retry':
@@ -293,6 +325,8 @@ export function liveReducer(state: LiveState, action: Action): LiveState {
         : `${action.why} Edit the code and press Run, or Reset.`;
       return {
         ...restart(state, state.good),
+        // The editor keeps the reader's code; code that never started is not "edited".
+        failed: state.pending ? state.pending.code : state.failed,
         checking: 0,
         checked: state.checking !== 0 ? {state: 'stopped'} : state.checked,
         error: {from: 'stop', phase: 'runtime', message},
@@ -310,20 +344,43 @@ export function liveReducer(state: LiveState, action: Action): LiveState {
         edited: true,
         writes: {
           ...state.writes,
-          [action.write]: {collection: action.collection, before, after: action.rows},
+          [action.write]: {
+            collection: action.collection,
+            before,
+            after: action.rows,
+            at: action.at,
+          },
         },
         inputs: {...state.inputs, [action.collection]: action.rows},
       };
     }
-    case 'check':
+    case 'check': {
+      const {checked} = state;
       return {
         ...state,
         error: state.error?.from === 'check' ? null : state.error,
         checking: action.check,
-        checked: {state: 'running'},
+        // A re-check keeps the last outcome on screen until the new one arrives.
+        checked: {state: 'running', last: checked?.state === 'running' ? checked.last : checked},
       };
-    case 'solution':
-      return {...state, code: action.code, checked: null, solutions: state.solutions + 1};
+    }
+    case 'solution': {
+      // The solution goes in and runs; its changed lines are marked.
+      const next = {...state, code: action.code, checked: null, solutions: state.solutions + 1};
+      return {
+        ...request(next, action.code, state.edited ? state.inputs : null),
+        error: null,
+        status: 'Running the solution…',
+        marked: changedLines(state.code, action.code),
+        view: 'result',
+      };
+    }
+    case 'tick': {
+      const slow = Object.values(state.writes).some(({at}) => action.now - at >= SLOW_WRITE_MS);
+      return slow === state.slow ? state : {...state, slow};
+    }
+    case 'view':
+      return action.view === state.view ? state : {...state, view: action.view};
     case 'unmark': {
       if (action.run !== state.active) return state;
       const resource = state.resources[action.index];

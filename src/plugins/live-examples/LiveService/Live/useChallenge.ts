@@ -2,7 +2,8 @@
  * A challenge's side of the running example (src/plugins/live-examples/Challenge): Check sends the code
  * to the worker, numbered so that only the last Check's outcome counts (./reducer.ts keeps
  * it); Check pressed on the closed example checks the page's code as soon as the worker is
- * up; "Put this solution in the editor" puts it there (the toolbar then focuses Check).
+ * up; "Put this solution in the editor" puts it there and runs it (the toolbar then focuses
+ * Check).
  */
 import {useCallback, useEffect, useRef, type Dispatch} from 'react';
 import type {ToWorker} from '../protocol';

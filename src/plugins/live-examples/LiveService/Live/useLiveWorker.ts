@@ -4,7 +4,9 @@
  * replaced or the example unmounts. It posts each run the state asks for, hands every
  * message to the reducer (./reducer.ts), and keeps the watchdog: the worker is asked every
  * second whether it is free, and one silent for `STUCK_MS` after it answered once (an
- * endless loop in the reader's code) is stopped, which restarts the last good run.
+ * endless loop in the reader's code) is stopped, which restarts the last good run (the
+ * editor keeps the reader's code). Each second also tells the reducer the time, so that a
+ * write left unanswered offers Stop before the watchdog acts.
  */
 import {useCallback, useEffect, useRef, type Dispatch} from 'react';
 import type {FromWorker, ToWorker} from '../protocol';
@@ -69,6 +71,8 @@ export function useLiveWorker(
   useEffect(() => {
     const timer = window.setInterval(() => {
       if (!worker.current) return;
+      // A write waiting too long offers Stop (the reducer decides).
+      dispatch({type: 'tick', now: Date.now()});
       if (lastPong.current > 0 && Date.now() - lastPong.current > STUCK_MS) {
         const why = `The code did not answer for ${STUCK_MS / 1000} s (an endless loop?) and was stopped.`;
         lastPong.current = 0;
