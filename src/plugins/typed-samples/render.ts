@@ -14,7 +14,7 @@ import path from 'node:path';
 import ts from 'typescript';
 import {Prism, normalizeTokens, type PrismTheme} from 'prism-react-renderer';
 import {lightCodeTheme, darkCodeTheme} from '../../../prism-themes';
-import {collectSamples, compileSamples} from './samples.mjs';
+import {collectSamples, sharedCompile} from './samples.mjs';
 
 /** One sample as ./samples.mjs collects it. */
 type Sample = ReturnType<typeof collectSamples>[number];
@@ -273,7 +273,8 @@ let compiled: TypedSite | undefined;
 export function typedBlocks(siteDir: string): TypedSite {
   if (compiled) return compiled;
   const samples: Sample[] = collectSamples();
-  const {service, program, byFile, dispose} = compileSamples(samples);
+  // The compile the API reference's "Used in" lists made, when TypeDoc ran in this build.
+  const {service, program, byFile, dispose} = sharedCompile(samples);
   const fileOf = new Map([...byFile].map(([file, sample]) => [sample, file] as const));
   const palette = new Palette();
   const blocks: TypedSite['blocks'] = new Map();
