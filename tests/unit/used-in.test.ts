@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {collectSamples, compileSamples} from '../../src/plugins/typed-samples/samples.mjs';
+import {collectSamples, sharedCompile} from '../../src/plugins/typed-samples/samples.mjs';
 import {headingIds, indexUsage, type Use} from '../../src/plugins/typed-samples/usage.mjs';
 import {usedInSection} from '../../api-sources/typedoc-used-in.mjs';
 
@@ -100,24 +100,33 @@ function site(): string {
 }
 
 let found: Map<string, {key: string; uses: Use[]}> | undefined;
+let handedOver = false;
 
 /** The uses of each symbol the fixture's samples use, by symbol name ("Count"…): one compile. */
 function usage() {
   if (found) return found;
   const dir = site();
-  const samples = collectSamples(dir);
-  const compile = compileSamples(samples);
+  const compile = sharedCompile(collectSamples(dir));
   try {
-    const index = indexUsage(dir, samples, compile);
+    const index = indexUsage(dir, compile.samples, compile);
     found = new Map(
       [...index].map(([key, uses]) => [key.slice(key.lastIndexOf('#') + 1), {key, uses}]),
     );
+    // The typed blocks, a second reader in the same build, collect equal samples of their own.
+    const again = sharedCompile(collectSamples(dir));
+    const compiled = new Set(again.byFile.values());
+    handedOver = again === compile && again.samples.every((sample) => compiled.has(sample));
     return found;
   } finally {
     compile.dispose();
     fs.rmSync(dir, {recursive: true, force: true});
   }
 }
+
+test('the index and the typed blocks share one compile: a second reader gets it, with the samples it was made from', () => {
+  usage();
+  assert.equal(handedOver, true);
+});
 
 test("a new sample that calls Count is listed on Count's page, under the heading above it, with no other edit", () => {
   const count = usage().get('Count');

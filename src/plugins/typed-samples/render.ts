@@ -16,9 +16,6 @@ import {Prism, normalizeTokens, type PrismTheme} from 'prism-react-renderer';
 import {lightCodeTheme, darkCodeTheme} from '../../../prism-themes';
 import {collectSamples, sharedCompile} from './samples.mjs';
 
-/** One sample as ./samples.mjs collects it. */
-type Sample = ReturnType<typeof collectSamples>[number];
-
 const escape = (text: string) =>
   text.replace(/[&<>"]/g, (c) =>
     c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : '&quot;',
@@ -272,9 +269,8 @@ let compiled: TypedSite | undefined;
  */
 export function typedBlocks(siteDir: string): TypedSite {
   if (compiled) return compiled;
-  const samples: Sample[] = collectSamples();
   // The compile the API reference's "Used in" lists made, when TypeDoc ran in this build.
-  const {service, program, byFile, dispose} = sharedCompile(samples);
+  const {samples, service, program, byFile, dispose} = sharedCompile(collectSamples());
   const fileOf = new Map([...byFile].map(([file, sample]) => [sample, file] as const));
   const palette = new Palette();
   const blocks: TypedSite['blocks'] = new Map();

@@ -194,8 +194,9 @@ const SHARED = Symbol.for('skip-site.typed-samples.compile');
  * when the first page is compiled). The first call compiles; a later call with the same
  * samples gets the same compile, until a reader disposes it. Held on `globalThis` because the
  * two readers load this module through different loaders (TypeDoc's `import`, the site
- * config's), each with a copy of its own.
- * @returns {ReturnType<typeof compileSamples> & {key: string}}
+ * config's), each with a copy of its own. Readers take the samples from the result: `byFile`
+ * holds the objects the compile was made from, not a caller's equal copies.
+ * @returns {ReturnType<typeof compileSamples> & {samples: ReturnType<typeof collectSamples>, key: string}}
  */
 export function sharedCompile(samples = collectSamples()) {
   const key = crypto.createHash('sha256').update(JSON.stringify(samples)).digest('hex');
@@ -206,6 +207,7 @@ export function sharedCompile(samples = collectSamples()) {
   let disposed = false;
   const shared = {
     ...compile,
+    samples,
     key,
     dispose: () => {
       if (globalThis[SHARED] === shared) delete globalThis[SHARED];

@@ -215,6 +215,9 @@ export function siteUsage(siteDir) {
     .update(JSON.stringify(samples))
     .update(outlines.usageInputs(siteDir))
     .digest('hex');
-  if (memo?.key !== key) memo = {key, index: indexUsage(siteDir, samples, sharedCompile(samples))};
+  if (memo?.key !== key) {
+    const compile = sharedCompile(samples);
+    memo = {key, index: indexUsage(siteDir, compile.samples, compile)};
+  }
   return memo.index;
 }
