@@ -97,6 +97,9 @@ export const apiPackages: readonly ApiPackage[] = [
   },
 ];
 
+/** The "Used in" step (api-sources/README.md), left out of the site config (`offTheConfig`). */
+const USED_IN_STEP = './api-sources/typedoc-used-in.mjs';
+
 /** Options every instance shares; only id, name, entry point, readme, notes and out differ. */
 const sharedOptions = {
   tsconfig: './api-sources/tsconfig.json',
@@ -107,7 +110,7 @@ const sharedOptions = {
     './api-sources/typedoc-index-title.mjs',
     './api-sources/typedoc-notes.mjs',
     './api-sources/typedoc-source-links.mjs',
-    './api-sources/typedoc-used-in.mjs',
+    USED_IN_STEP,
   ],
   // Every file is under node_modules/, so only Node's own declarations count as external and
   // are left out: the error classes lose the members Node adds to `Error` (stackTraceLimit,
@@ -260,6 +263,24 @@ function decide(context: LoadContext, watch: boolean): Promise<Decision> {
  * packages are pinned, so most builds reuse it. Watch mode always generates. A last plugin
  * records the inputs once every instance has written its pages. Nothing runs at config load.
  */
+/**
+ * An instance's options as the site config shows them. Docusaurus writes the config into
+ * every page's first JavaScript (core's codegen, with `JSON.stringify`), while TypeDoc reads
+ * the object itself: a `toJSON` (not enumerable, so not spread into TypeDoc's options) leaves
+ * the "Used in" step and its option out of the config, so `main` keeps its bytes, as
+ * `typedSampleSteps` does in docusaurus.config.ts.
+ */
+function offTheConfig<T extends {plugin: readonly string[]; usedInGuides: readonly string[]}>(
+  options: T,
+): T {
+  return Object.defineProperty(options, 'toJSON', {
+    value: () => {
+      const {usedInGuides: _usedInGuides, ...shown} = options;
+      return {...shown, plugin: options.plugin.filter((file) => file !== USED_IN_STEP)};
+    },
+  });
+}
+
 export function apiReferencePlugins({watch}: {watch: boolean}): PluginConfig[] {
   const instances = apiPackages.map((pkg): PluginConfig => [
     async function apiReference(context: LoadContext, options: unknown) {
@@ -268,7 +289,7 @@ export function apiReferencePlugins({watch}: {watch: boolean}): PluginConfig[] {
       // The options below, passed through as Docusaurus received them.
       return typedocPlugin(context, options as Parameters<typeof typedocPlugin>[1]);
     },
-    {
+    offTheConfig({
       ...sharedOptions,
       id: pkg.id,
       name: pkg.title,
@@ -279,7 +300,7 @@ export function apiReferencePlugins({watch}: {watch: boolean}): PluginConfig[] {
       notesDir: `./api-sources/notes/${pkg.id}`,
       out: `./docs/api/${pkg.route}`,
       watch,
-    } satisfies Partial<TypedocOptions> & {id: string},
+    } satisfies Partial<TypedocOptions> & {id: string}),
   ]);
   return [
     ...instances,
