@@ -9,6 +9,8 @@ import path from 'node:path';
 import type {LoadContext, Plugin, PluginConfig} from '@docusaurus/types';
 import type {PluginOptions as MarkdownOptions} from 'docusaurus-plugin-typedoc';
 import type {ManuallyValidatedOption, TypeDocOptions} from 'typedoc';
+import {guides} from '../guides';
+import {usageInputs} from '../src/plugins/typed-samples/outline.cjs';
 
 // The options our TypeDoc plugins declare (api-sources/typedoc-*.mjs), for the checks below.
 declare module 'typedoc' {
@@ -23,6 +25,8 @@ declare module 'typedoc' {
     notesTitle: string;
     /** typedoc-examples.mjs: the folder of the package's examples. */
     examplesDir: string;
+    /** typedoc-used-in.mjs: the guide ids in reading order, the order of the "Used in" lists. */
+    usedInGuides: string[];
   }
 }
 
@@ -109,6 +113,7 @@ const sharedOptions = {
     './api-sources/typedoc-notes.mjs',
     './api-sources/typedoc-examples.mjs',
     './api-sources/typedoc-source-links.mjs',
+    './api-sources/typedoc-used-in.mjs',
   ],
   // Every file is under node_modules/, so only Node's own declarations count as external and
   // are left out: the error classes lose the members Node adds to `Error` (stackTraceLimit,
@@ -128,6 +133,7 @@ const sharedOptions = {
     copied: copiedSources,
   },
   notesTitle: `In Skip ${SKIP_VERSION}`,
+  usedInGuides: [...guides],
   hidePageHeader: true,
   hideBreadcrumbs: true,
   // Names in code: generic parameters then read `Mapper<K1, V1, K2, V2>` everywhere,
@@ -166,6 +172,11 @@ const TOOLS = [
   'typescript',
 ];
 
+/** The modules that make the "Used in" lists (typedoc-used-in.mjs calls them). */
+const USAGE_MODULES = ['outline.cjs', 'usage.mjs', 'samples.mjs'].map(
+  (name) => `src/plugins/typed-samples/${name}`,
+);
+
 function installedVersion(name: string): string {
   const file = path.join(siteDir, 'node_modules', name, 'package.json');
   return (JSON.parse(fs.readFileSync(file, 'utf8')) as {version: string}).version;
@@ -173,9 +184,11 @@ function installedVersion(name: string): string {
 
 /**
  * A hash of exactly what the generated reference depends on: the installed versions of
- * the five packages and of the TypeDoc tools, the shared options, the package table and
+ * the five packages and of the TypeDoc tools, the shared options, the package table,
  * every file TypeDoc reads in api-sources/ and its folders (entry modules, summaries,
- * tsconfig, plugins, notes); READMEs are read by people only.
+ * tsconfig, plugins, notes; READMEs are read by people only), and what the "Used in" lists
+ * are made from: the guides' and posts' samples, headings and front matter, and the modules
+ * that index them (src/plugins/typed-samples/outline.cjs, usage.mjs, samples.mjs).
  */
 export function apiInputsHash(): string {
   const hash = crypto.createHash('sha256');
@@ -193,6 +206,8 @@ export function apiInputsHash(): string {
     hash.update(`${file}\n`);
     hash.update(fs.readFileSync(path.join(apiSourcesDir, file)));
   }
+  for (const file of USAGE_MODULES) hash.update(fs.readFileSync(path.join(siteDir, file)));
+  hash.update(usageInputs(siteDir));
   return hash.digest('hex');
 }
 

@@ -1,6 +1,6 @@
 /**
  * The generated API reference (issue: the five published packages; issue 28: source links,
- * our notes and examples, no Node Error members), read from build/.
+ * our notes and examples, no Node Error members, "Used in"), read from build/.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,6 +11,7 @@ import {builtRoutes, idsOf, readBuilt, readRoute, ROOT, fileForPath} from '../li
 import {exampleFiles, noteFiles} from '../lib/runnable';
 import {firstLoad} from '../../scripts/lib/first-load.cjs';
 import fences from '../../src/lib/fences.cjs';
+import {pageOutlines} from '../../src/plugins/typed-samples/outline.cjs';
 
 test('the API pages are exactly the ones the spec lists', () => {
   const expected = apiRoutes().map((r) => r.route).sort();
@@ -234,4 +235,39 @@ test("every example of api-sources/examples is its symbol's section \"Example\",
     expect(twin, `${page!.route}.md`).toContain('\n## Example\n');
     for (const block of ts) expect(twin, `${page!.route}.md holds the code of ${file}`).toContain(block.code.trim());
   }
+});
+
+test('a symbol page ends with "Used in": the guide and post sections whose samples use it, linked to their headings, in the page and its twin', () => {
+  // The pages whose samples import Count from its package and use it, read from the sources
+  // (the index itself is tests/unit/used-in.test.ts; the anchors, the broken-link test above).
+  const imports = /import\s*\{[^}]*\bCount\b[^}]*\}\s*from\s*['"]@skipruntime\/helpers['"]/;
+  const uses = (code: string) =>
+    code.split('\n').some((line) => !/^\s*(import\b|\/\/)/.test(line) && /\bCount\b/.test(line));
+  const expected = pageOutlines(ROOT).filter((page) =>
+    page.samples.some((sample) => imports.test(sample.code) && uses(sample.code)),
+  );
+  expect(expected.length, 'some guide or post uses Count').toBeGreaterThan(0);
+
+  const route = '/docs/api/helpers/classes/Count';
+  const $ = readRoute(route);
+  const heading = $('article h2#used-in');
+  expect(heading, `${route} has a "Used in" section`).toHaveLength(1);
+  const hrefs = heading
+    .nextUntil('h2')
+    .find('a[href]')
+    .map((_, a) => $(a).attr('href')!)
+    .get();
+  const urls = hrefs.map((href) => new URL(href, `http://site${route}`));
+  for (const url of urls) expect(url.pathname, url.href).toMatch(/^\/(docs\/(?!api\/)|blog\/)/);
+  expect(new Set(urls.map((url) => url.pathname)).size, 'one entry per page that uses Count').toBe(expected.length);
+  const sections = urls.filter((url) => url.hash);
+  expect(sections.length, 'sections linked to their headings').toBeGreaterThan(0);
+  const twin = readBuilt(`${route.slice(1)}.md`);
+  expect(twin).toContain('## Used in');
+  for (const url of sections) expect(twin, `${route}.md links ${url.pathname}${url.hash}`).toContain(`${url.pathname}${url.hash})`);
+
+  // A member counts for its class or interface, and is named there.
+  const eager = readRoute('/docs/api/core/interfaces/EagerCollection');
+  const named = eager('article h2#used-in').nextUntil('h2').find('code').map((_, c) => eager(c).text()).get();
+  expect(named).toContain('map');
 });

@@ -14,7 +14,7 @@
  * `copySite()` copies the project as scripts/lib/temp-copy.cjs says (npm run bench copies it the same
  * way).
  */
-import {spawn} from 'node:child_process';
+import {execFileSync, spawn} from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import {ROOT} from '../../src/lib/root.cjs';
@@ -30,7 +30,7 @@ export type CopyOptions = {
 export type FixtureOptions = {
   /**
    * Add the site's API reference plugins (api-sources/packages.ts, copied with api-sources/
-   * and the project's docs/api/ and stamp). The fixture's docs then include the Kafka
+   * and the project's docs/api/, stamped with the copy's inputs). The fixture's docs then include the Kafka
    * adapter's pages, the smallest package, to show that the reference reaches the build.
    */
   apiReference?: boolean;
@@ -91,8 +91,21 @@ export function fixtureSite({
   ];
   let options = '';
   if (apiReference) {
-    fs.cpSync(path.join(ROOT, 'api-sources'), path.join(dir, 'api-sources'), {recursive: true});
+    // api-sources/ with what packages.ts loads from the site: the guides' order and the
+    // modules of the "Used in" lists.
+    for (const part of ['api-sources', 'guides.ts', 'src/lib', 'src/plugins/typed-samples']) {
+      fs.cpSync(path.join(ROOT, part), path.join(dir, part), {recursive: true});
+    }
     fs.cpSync(path.join(ROOT, 'docs', 'api'), path.join(dir, 'docs', 'api'), {recursive: true});
+    // The pages are the project's; the stamp is the copy's inputs, whose guides and posts (what
+    // the "Used in" lists are made from) are the fixture's: the copy's reference is current.
+    const script =
+      "const m = await import('./api-sources/packages.ts'); const p = m.apiInputsHash ? m : m.default; process.stdout.write(p.apiInputsHash());";
+    const hash = execFileSync('node', ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: dir,
+      encoding: 'utf8',
+    });
+    fs.writeFileSync(path.join(dir, 'docs', 'api', '.inputs-hash'), hash);
     // packages.ts finds the site's folder from its own place, so it is the copy's.
     lines.push(`import {apiReferencePlugins} from './api-sources/packages';`);
     options = `, {plugins: apiReferencePlugins({watch: false}), docsInclude: ['*.md', 'api/adapters/kafka/**/*.md'], linksOutside: true}`;

@@ -1,7 +1,8 @@
 /**
  * The API reference cache's decision (api-sources/packages.ts), on a copy of api-sources/ with
  * made-up pages, no TypeDoc and no build: the inputs hash follows every file under
- * api-sources/ and nothing else; with a stamp of the current inputs and every package's pages
+ * api-sources/ and what the "Used in" lists are made from (the guides' samples and headings),
+ * and nothing else; with a stamp of the current inputs and every package's pages
  * no TypeDoc instance starts and docs/api/ is left alone; a changed input or a missing package
  * makes the reference stale, and its stamp is written again. A real build through Docusaurus
  * with unchanged inputs is tests/build/api-cache.spec.ts; a real generation is every build of a
@@ -21,7 +22,11 @@ type Packages = typeof import('../../api-sources/packages');
 /** A copy of api-sources/ in a folder of its own, its node_modules the project's. */
 async function copy(): Promise<{dir: string; packages: Packages; cleanup: () => void}> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-cache-'));
-  fs.cpSync(path.join(ROOT, 'api-sources'), path.join(dir, 'api-sources'), {recursive: true});
+  // api-sources/ with what packages.ts loads from the site: the guides' order, and the modules
+  // of the "Used in" lists.
+  for (const part of ['api-sources', 'guides.ts', 'src/lib', 'src/plugins/typed-samples']) {
+    fs.cpSync(path.join(ROOT, part), path.join(dir, part), {recursive: true});
+  }
   fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
   // packages.ts finds the site's folder from its own place, so this copy is a site of its own.
   const packages = (await import(path.join(dir, 'api-sources', 'packages.ts'))) as Packages;
@@ -58,13 +63,13 @@ async function stampAfterBuild(packages: Packages): Promise<void> {
   await stamp(context).loadContent!();
 }
 
-test('the inputs hash follows every file under api-sources/, a note in a sub-folder included, and nothing else', async () => {
+test('the inputs hash follows every file under api-sources/, a note in a sub-folder included, and no guide without a sample', async () => {
   const {dir, packages, cleanup} = await copy();
   try {
     const first = packages.apiInputsHash();
     assert.equal(packages.apiInputsHash(), first, 'the same inputs, the same hash');
     fs.writeFileSync(path.join(dir, 'docs', 'guide.md'), '# Not an input\n');
-    assert.equal(packages.apiInputsHash(), first, 'a guide is not an input');
+    assert.equal(packages.apiInputsHash(), first, 'a guide without a sample is not an input');
     const kafka = path.join(dir, 'api-sources', 'kafka.md');
     fs.appendFileSync(kafka, '\nOne more sentence.\n');
     const second = packages.apiInputsHash();
@@ -124,6 +129,29 @@ test('a changed input, or a package without its pages, makes the reference stale
       before,
       'the stamp is removed and written again',
     );
+  } finally {
+    cleanup();
+  }
+});
+
+test('a guide\'s samples and headings are inputs of the reference ("Used in"), its prose is not', async () => {
+  const {dir, packages, cleanup} = await copy();
+  try {
+    const guide = path.join(dir, 'docs', 'guide.md');
+    const page = (prose: string, heading: string, call: string) =>
+      `---\ntitle: A guide\n---\n\n${prose}\n\n## ${heading}\n\n\`\`\`ts\n${call}\n\`\`\`\n`;
+    fs.writeFileSync(guide, page('Some prose.', 'Counting', 'new Count();'));
+    const first = packages.apiInputsHash();
+    fs.writeFileSync(
+      guide,
+      page('Other prose, longer,\nover two lines.', 'Counting', 'new Count();'),
+    );
+    assert.equal(packages.apiInputsHash(), first, 'prose moves the sample, not its section');
+    fs.writeFileSync(guide, page('Some prose.', 'Counting values', 'new Count();'));
+    const renamed = packages.apiInputsHash();
+    assert.notEqual(renamed, first, 'the heading above a sample');
+    fs.writeFileSync(guide, page('Some prose.', 'Counting values', 'new Sum();'));
+    assert.notEqual(packages.apiInputsHash(), renamed, 'the code of a sample');
   } finally {
     cleanup();
   }

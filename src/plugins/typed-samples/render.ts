@@ -14,10 +14,7 @@ import path from 'node:path';
 import ts from 'typescript';
 import {Prism, normalizeTokens, type PrismTheme} from 'prism-react-renderer';
 import {lightCodeTheme, darkCodeTheme} from '../../../prism-themes';
-import {collectSamples, compileSamples} from './samples.mjs';
-
-/** One sample as ./samples.mjs collects it. */
-type Sample = ReturnType<typeof collectSamples>[number];
+import {collectSamples, sharedCompile} from './samples.mjs';
 
 const escape = (text: string) =>
   text.replace(/[&<>"]/g, (c) =>
@@ -272,8 +269,8 @@ let compiled: TypedSite | undefined;
  */
 export function typedBlocks(siteDir: string): TypedSite {
   if (compiled) return compiled;
-  const samples: Sample[] = collectSamples();
-  const {service, program, byFile, dispose} = compileSamples(samples);
+  // The compile the API reference's "Used in" lists made, when TypeDoc ran in this build.
+  const {samples, service, program, byFile, dispose} = sharedCompile(collectSamples());
   const fileOf = new Map([...byFile].map(([file, sample]) => [sample, file] as const));
   const palette = new Palette();
   const blocks: TypedSite['blocks'] = new Map();

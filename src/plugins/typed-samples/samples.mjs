@@ -13,6 +13,7 @@
 //
 // The same compile gives the site its typed code blocks (src/plugins/typed-samples).
 
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -32,37 +33,37 @@ export const TS_LANGS = new Set(['ts', 'tsx', 'typescript']);
  * Markdown and MDX sources whose samples are compiled. Generated API pages are not ours: their
  * examples are compiled from their sources, api-sources/examples/.
  */
-export function contentFiles() {
+export function contentFiles(siteDir = root) {
   const out = [];
   const walk = (dir) => {
     if (!fs.existsSync(dir)) return;
     for (const entry of fs.readdirSync(dir, {withFileTypes: true})) {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) {
-        if (full === path.join(root, 'docs', 'api')) continue;
+        if (full === path.join(siteDir, 'docs', 'api')) continue;
         walk(full);
       } else if (/\.mdx?$/.test(entry.name)) {
         out.push(full);
       }
     }
   };
-  walk(path.join(root, 'docs'));
-  walk(path.join(root, 'blog'));
+  walk(path.join(siteDir, 'docs'));
+  walk(path.join(siteDir, 'blog'));
   // The landing page's sample is an MDX partial under src/pages/.
-  walk(path.join(root, 'src', 'pages'));
+  walk(path.join(siteDir, 'src', 'pages'));
   // The API pages' examples (api-sources/typedoc-examples.mjs puts them on the generated pages).
-  walk(path.join(root, 'api-sources', 'examples'));
+  walk(path.join(siteDir, 'api-sources', 'examples'));
   return out.sort();
 }
 
 // The fence parser is shared with the runnable runner (tests/lib/runnable.ts).
 export {extractBlocks, isFragment};
 
-/** Every TypeScript sample of the site, with where it comes from. */
-export function collectSamples() {
+/** Every TypeScript sample of the site, with where it comes from (its path from `siteDir`). */
+export function collectSamples(siteDir = root) {
   const samples = [];
-  for (const file of contentFiles()) {
-    const rel = path.relative(root, file);
+  for (const file of contentFiles(siteDir)) {
+    const rel = path.relative(siteDir, file);
     for (const block of extractBlocks(fs.readFileSync(file, 'utf8'))) {
       if (!TS_LANGS.has(block.lang)) continue;
       samples.push({
@@ -188,6 +189,41 @@ export function compileSamples(samples = collectSamples()) {
       fs.rmSync(dir, {recursive: true, force: true});
     },
   };
+}
+
+const SHARED = Symbol.for('skip-site.typed-samples.compile');
+
+/**
+ * The compile of the samples, shared by its two readers in a build: the API reference's "Used
+ * in" lists (./usage.mjs, when the TypeDoc instances start) and the typed blocks (./render.ts,
+ * when the first page is compiled). The first call compiles; a later call with the same
+ * samples gets the same compile, until a reader disposes it. Held on `globalThis` because the
+ * two readers load this module through different loaders (TypeDoc's `import`, the site
+ * config's), each with a copy of its own. Readers take the samples from the result: `byFile`
+ * holds the objects the compile was made from, not a caller's equal copies.
+ * @returns {ReturnType<typeof compileSamples> & {samples: ReturnType<typeof collectSamples>, key: string}}
+ */
+export function sharedCompile(samples = collectSamples()) {
+  const key = crypto.createHash('sha256').update(JSON.stringify(samples)).digest('hex');
+  const held = globalThis[SHARED];
+  if (held?.key === key) return held;
+  held?.dispose();
+  const compile = compileSamples(samples);
+  let disposed = false;
+  const shared = {
+    ...compile,
+    samples,
+    key,
+    dispose: () => {
+      if (globalThis[SHARED] === shared) delete globalThis[SHARED];
+      if (!disposed) compile.dispose();
+      disposed = true;
+    },
+  };
+  globalThis[SHARED] = shared;
+  // A compile no reader disposed (a build that stopped early) leaves no folder behind.
+  process.once('exit', shared.dispose);
+  return shared;
 }
 
 /**
