@@ -39,6 +39,9 @@ function serverTokenCount(route: string): number {
   return (html.match(/<span class="?token /g) ?? []).length;
 }
 
+/** A code block the theme renders, which Prism colours (not a typed sample's, `.tq`). */
+const THEME_BLOCK = 'pre.prism-code:not(.tq pre)';
+
 test.describe('code blocks', () => {
   test('the highlighter chunk exists and carries the marker', () => {
     const chunks = fs
@@ -73,8 +76,9 @@ test.describe('code blocks', () => {
         fetched.filter((s) => s.text.includes(PRISM_MARKER)).map((s) => s.url),
         'highlighter fetched',
       ).toEqual([]);
-      // The server's classes and colours are still on the blocks.
-      const pre = page.locator('pre.prism-code').first();
+      // The server's classes and colours are still on the blocks (the theme's blocks: a typed
+      // sample, `.tq`, has its colours in the page's stylesheet).
+      const pre = page.locator(THEME_BLOCK).first();
       await expect(pre).toHaveAttribute('style', /background-color/);
       expectClean(watch);
     });
@@ -85,7 +89,7 @@ test.describe('code blocks', () => {
       await page.goto(API_PAGE);
       await hydrated(page);
       return page
-        .locator('pre.prism-code')
+        .locator(THEME_BLOCK)
         .first()
         .evaluate((el) => getComputedStyle(el).backgroundColor);
     };
@@ -94,7 +98,7 @@ test.describe('code blocks', () => {
     await page.evaluate(() => localStorage.setItem('theme', 'dark'));
     await page.reload();
     await hydrated(page);
-    const pre = page.locator('pre.prism-code').first();
+    const pre = page.locator(THEME_BLOCK).first();
     await expect
       .poll(() => pre.evaluate((el) => getComputedStyle(el).backgroundColor))
       .not.toBe(lightBackground);
