@@ -22,6 +22,13 @@ const FENCE = /^\s*(```|~~~)/;
 export const EXAMPLE_HEADING = '## Example';
 
 /**
+ * The line under the heading, the one place that says where the programs run (most use a
+ * top-level `await`, which needs an ES module).
+ */
+export const EXAMPLE_LEAD =
+  "The program runs in a project set up as Getting started's [Set up the project](/docs/getting_started#set-up-the-project) does: an ES module (its top-level `await` needs one) with the Skip packages and `tsx`, run as `npx tsx <file>`.";
+
+/**
  * One example file: its text without comments. Throws, naming the file and line, on a heading
  * of level 1 or 2 outside code (the page gives the section its heading).
  * @param {string} file The example's path (for messages; its name is the symbol's).
@@ -65,8 +72,8 @@ export function readExamples(dir) {
 }
 
 /**
- * A generated page with the example as its `## Example` section, before the page's first `##`
- * section outside code (at the end when it has none).
+ * A generated page with the example as its `## Example` section (the lead line, then the
+ * example), before the page's first `##` section outside code (at the end when it has none).
  * @param {string} contents The page's Markdown.
  * @param {Example} example
  */
@@ -80,7 +87,7 @@ export function placeExample(contents, example) {
   if (at < 0) at = lines.length;
   const before = lines.slice(0, at);
   while (before.length > 0 && before.at(-1) === '') before.pop();
-  const section = ['', EXAMPLE_HEADING, '', example.text, ''];
+  const section = ['', EXAMPLE_HEADING, '', EXAMPLE_LEAD, '', example.text, ''];
   return [...before, ...section, ...(at < lines.length ? ['', ...lines.slice(at)] : [])]
     .join('\n')
     .replace(/\n{3,}/g, '\n\n');

@@ -14,7 +14,7 @@ import {TraceMap} from '@jridgewell/trace-mapping';
 import {ROOT} from '../../src/lib/root.cjs';
 import {parseNote} from '../../api-sources/typedoc-notes.mjs';
 import {apiPackages} from '../../api-sources/packages';
-import {parseExample} from '../../api-sources/typedoc-examples.mjs';
+import {EXAMPLE_LEAD, parseExample} from '../../api-sources/typedoc-examples.mjs';
 import {
   repositoryPosition,
   sourceAfterIntroduction,
@@ -126,8 +126,10 @@ test('a note appears on its page: the symbol part under the description, the mem
   assert.ok(member > page.indexOf('Adds to the total.'), page);
   assert.ok(member < page.indexOf('#### Parameters'), page);
   assert.equal(page.split(':::note[').length, 3, 'two notes, no more');
-  // The example: its own section, after the note on the symbol and before the page's first one.
-  const section = page.indexOf(`\n## Example\n\n${example}\n\n## `);
+  // The example: its own section, after the note on the symbol and before the page's first one,
+  // opened by the line that says where the programs run.
+  assert.match(EXAMPLE_LEAD, /\]\(\/docs\/getting_started#set-up-the-project\)/);
+  const section = page.indexOf(`\n## Example\n\n${EXAMPLE_LEAD}\n\n${example}\n\n## `);
   assert.ok(section > whole, page);
   assert.equal(page.indexOf('\n## '), section, page);
   assert.ok(!page.includes('a comment stays out'), page);
