@@ -108,8 +108,10 @@ const sharedOptions = {
   mergeReadme: true,
   // In this order: a page's note goes under its description, then its example before the
   // page's first section, before its source line is moved below the note (above the example).
+  // The comment fixes mend upstream typing slips as TypeDoc reads the comments.
   plugin: [
     './api-sources/typedoc-index-title.mjs',
+    './api-sources/typedoc-comment-fixes.mjs',
     './api-sources/typedoc-notes.mjs',
     './api-sources/typedoc-examples.mjs',
     './api-sources/typedoc-source-links.mjs',

@@ -3,8 +3,9 @@
 // wrong or incomplete for the pinned release, the truth lives in one Markdown file per symbol,
 // `api-sources/notes/<package id>/<Symbol>.md`, and this step puts it on the symbol's page at
 // generation time, as an admonition titled by the `notesTitle` option ("In Skip 0.0.15").
-// A part of a note that starts with `### \`member\`` goes to that member's section; the text
-// before the first such heading goes under the page's description. Comments in a note
+// A part of a note that starts with `### \`member\`` goes to that member's section (for a
+// function, `### \`param\`` goes under its Parameters table); the text before the first such
+// heading goes under the page's description. Comments in a note
 // (`{/* … */}`, `<!-- … -->`, the proofs it cites) stay in the note file.
 // A note naming a symbol or member the package does not have stops the generation with an
 // error naming the file (and the member), so a release that drops one cannot leave a stale note.
@@ -90,7 +91,7 @@ export function readNotes(dir) {
  * @param {import('typedoc').ProjectReflection} project
  * @param {Note[]} notes
  * @returns {{note: Note, symbol: import('typedoc').DeclarationReflection,
- *   members: {part: MemberPart, member: import('typedoc').DeclarationReflection}[]}[]}
+ *   members: {part: MemberPart, member: import('typedoc').Reflection}[]}[]}
  */
 export function resolveNotes(project, notes) {
   const problems = [];
@@ -103,7 +104,12 @@ export function resolveNotes(project, notes) {
     }
     const members = [];
     for (const part of note.members) {
-      const member = symbol.children?.find((child) => child.name === part.name);
+      // A member, or for a function a parameter of one of its signatures.
+      const member =
+        symbol.children?.find((child) => child.name === part.name) ??
+        symbol.signatures
+          ?.flatMap((signature) => signature.parameters ?? [])
+          .find((parameter) => parameter.name === part.name);
       if (member) members.push({part, member});
       else problems.push(`${note.file}: ${note.symbol} has no member ${part.name}`);
     }
@@ -138,9 +144,10 @@ function headingName(heading) {
 /**
  * A generated page with the note's parts inserted: the part about the symbol before the page's
  * first `##` section (after its description), each member's part after the member's own
- * description (before its first `####` section, or at the end of its section).
+ * description (before its first `####` section, or at the end of its section), a function's
+ * parameter's part at the end of the page's `## Parameters` section, under the table.
  * @param {string} contents The page's Markdown.
- * @param {{note: Note, members: {part: MemberPart, member: import('typedoc').DeclarationReflection}[]}} target
+ * @param {{note: Note, members: {part: MemberPart, member: import('typedoc').Reflection}[]}} target
  * @param {string} title
  */
 export function placeNote(contents, {note, members}, title) {
@@ -165,6 +172,17 @@ export function placeNote(contents, {note, members}, title) {
   }
   for (const {part, member} of members) {
     if (!part.text) continue;
+    if (member.kindOf(ReflectionKind.Parameter)) {
+      const table = marks.filter((m) => m.line === '## Parameters');
+      if (table.length !== 1) {
+        throw new Error(
+          `${note.file}: found ${table.length} Parameters sections for parameter ${part.name} on its page`,
+        );
+      }
+      const next = marks.slice(marks.indexOf(table[0]) + 1).find((m) => /^## /.test(m.line));
+      insert(next ? next.index : lines.length, part.text);
+      continue;
+    }
     const name = member.kindOf(ReflectionKind.Constructor) ? 'Constructor' : member.name;
     const headings = marks.filter((m) => m.line.startsWith('### ') && headingName(m.line) === name);
     if (headings.length !== 1) {

@@ -85,6 +85,16 @@ test('signatures are code blocks and parameters are tables', () => {
   expect(headers).toEqual(expect.arrayContaining(['Parameter', 'Type']));
 });
 
+test("runService's page shows the health check route as code and the event example as written (api-sources/typedoc-comment-fixes.mjs)", () => {
+  const $ = readRoute('/docs/api/server/functions/runService');
+  const route = $('article li').filter((_, li) => $(li).text().includes('Check that the Skip service is running normally'));
+  expect(route.find('code').first().text()).toBe('GET /v1/healthcheck');
+  expect($('article').text()).not.toContain('`GET /v1/healthcheck');
+  const example = $('article pre code').filter((_, c) => $(c).text().includes('event: (init | update)'));
+  expect(example.text()).toContain('id: <watermark>');
+  expect(example.text()).not.toContain('\\<');
+});
+
 test('public type names link to their pages; built-ins and internal types stay plain code', () => {
   const context = readRoute('/docs/api/core/interfaces/Context');
   const targets = context('article a[href]').map((_, a) => context(a).attr('href')).get();
@@ -191,7 +201,13 @@ test("every note of api-sources/notes is on its symbol's page, under the page's 
       expect(box.length, `${page!.route} shows ${file} (${member ?? 'symbol'})`).toBe(1);
       const heading = box.prevAll('h2, h3').first();
       if (member) {
-        expect(heading.is('h3') && heading.text().toLowerCase().startsWith(member.toLowerCase()), `${file}: ${member}'s part is in its section`).toBe(true);
+        // A member's part is in its section; a function parameter's, under the Parameters table.
+        const inSection = heading.is('h3') && heading.text().toLowerCase().startsWith(member.toLowerCase());
+        const underParameters =
+          heading.is('h2') &&
+          heading.text().startsWith('Parameters') &&
+          box.prevAll('table').first().find('td:first-child code').filter((_, c) => $(c).text().replace(/\?$/, '') === member).length === 1;
+        expect(inSection || underParameters, `${file}: ${member}'s part is in its section`).toBe(true);
       } else {
         expect(heading.length, `${file}: the symbol's part comes before the page's first section`).toBe(0);
       }

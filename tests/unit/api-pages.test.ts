@@ -13,6 +13,7 @@ import assert from 'node:assert/strict';
 import {TraceMap} from '@jridgewell/trace-mapping';
 import {ROOT} from '../../src/lib/root.cjs';
 import {parseNote} from '../../api-sources/typedoc-notes.mjs';
+import {applyCommentFixes, COMMENT_FIXES} from '../../api-sources/typedoc-comment-fixes.mjs';
 import {apiPackages} from '../../api-sources/packages';
 import {EXAMPLE_LEAD, parseExample} from '../../api-sources/typedoc-examples.mjs';
 import {
@@ -135,6 +136,35 @@ test('a note appears on its page: the symbol part under the description, the mem
   assert.ok(!page.includes('a comment stays out'), page);
   // A symbol without an example gets no section.
   assert.ok(!pages['functions/makeCounter.md']?.includes('## Example'), 'makeCounter has none');
+});
+
+test("a note's part naming a function's parameter appears under the function's Parameters table", async (t) => {
+  const dir = notesFolder(t, {'makeCounter.md': '### `start`\n\nA negative start counts down.\n'});
+  const pages = await generate(dir, notesFolder(t, {}));
+  const page = pages['functions/makeCounter.md'];
+  assert.ok(page, `the fixture has a page for makeCounter: ${Object.keys(pages)}`);
+  const box = page.indexOf(':::note[In Fixture 1.0]\n\nA negative start counts down.\n\n:::');
+  assert.ok(box > page.indexOf('| `start` |'), page);
+  assert.ok(box > page.indexOf('## Parameters'), page);
+  assert.ok(box < page.indexOf('## Returns'), page);
+});
+
+test("a comment fix mends its text in the symbol's comments, and reports a text it no longer finds", () => {
+  const fix = {symbol: 'runService', find: '`GET /a\n', replace: '`GET /a`:\n', why: 'test'};
+  const part = {kind: 'text', text: '- `GET /a\n  Checks.\n'};
+  const project = {
+    children: [
+      {name: 'runService', signatures: [{comment: {summary: [part], blockTags: []}}]},
+      {name: 'other'},
+    ],
+  };
+  type Project = Parameters<typeof applyCommentFixes>[0];
+  assert.deepEqual(applyCommentFixes(project as unknown as Project, [fix]), []);
+  assert.equal(part.text, '- `GET /a`:\n  Checks.\n');
+  // Applied once, the text is gone: the fix is reported, as when a release mends the comment.
+  assert.deepEqual(applyCommentFixes(project as unknown as Project, [fix]), [fix]);
+  // A fix of a symbol the package does not have is no one's business here.
+  assert.deepEqual(applyCommentFixes({children: []} as unknown as Project, COMMENT_FIXES), []);
 });
 
 test('an example with a heading of level 1 or 2 is refused, naming the file and line', () => {
