@@ -233,6 +233,41 @@ function stylesheet(palette: Palette): string {
   ].join('');
 }
 
+/**
+ * Where a browser can anchor a box to another (CSS anchor positioning, with `anchor-scope` so
+ * that each popup finds its own identifier), the popup sits against its word, in the viewport:
+ * above the line, so that the lines the reader has yet to read stay visible, starting at the
+ * word (or ending at it, or centred on it, whichever fits); below the line when there is no
+ * room above, under the navbar. It touches its word, so the pointer can move onto it and
+ * it stays open (WCAG 1.4.13, hoverable). Elsewhere the popup opens under its line, as below.
+ */
+const ANCHORED_CSS = (() => {
+  const above = 'inset-block:var(--ifm-navbar-height) 0;align-self:end';
+  const below = 'inset-block:0;align-self:start';
+  // [name, area, inline insets, inline alignment], tried in this order.
+  const places = [
+    ['above-right', `top span-right;${above}`, '0 .5rem', 'start'],
+    ['above-left', `top span-left;${above}`, '.5rem 0', 'end'],
+    ['above', `top span-all;${above}`, '.5rem', 'anchor-center'],
+    ['below-right', `bottom span-right;${below}`, '0 .5rem', 'start'],
+    ['below-left', `bottom span-left;${below}`, '.5rem 0', 'end'],
+    ['below', `bottom span-all;${below}`, '.5rem', 'anchor-center'],
+  ];
+  const place = ([, area, inline, justify]: string[]) =>
+    `position-area:${area};inset-inline:${inline};justify-self:${justify}`;
+  return [
+    '@supports (anchor-scope:all){',
+    '.tq-id{anchor-name:--tq-word;anchor-scope:--tq-word}',
+    `.tq .tq-pop{position:fixed;position-anchor:--tq-word;margin:0;width:max-content;max-width:min(40rem,calc(100vw - 1rem));pointer-events:auto;${place(places[0]!)};`,
+    `position-try-fallbacks:${places
+      .slice(1)
+      .map(([name]) => `--tq-${name}`)
+      .join(',')}}`,
+    ...places.slice(1).map((entry) => `@position-try --tq-${entry[0]}{${place(entry)}}`),
+    '}',
+  ].join('');
+})();
+
 /** Layout of the typed blocks; the theme's code block container, rebuilt for an HTML-only block. */
 const STATIC_CSS = [
   '.tq{background:var(--prism-background-color);color:var(--prism-color);margin-bottom:var(--ifm-leading);box-shadow:var(--ifm-global-shadow-lw);border-radius:var(--ifm-code-border-radius)}',
@@ -250,6 +285,9 @@ const STATIC_CSS = [
   // One popup at a time: the one under the pointer hides the focused identifier's, which would
   // otherwise cover it.
   '.tq-lines:has(.tq-id:hover) .tq-id:focus:not(:hover)>.tq-pop{display:none}',
+  // Escape closes a popup until the pointer or the focus leaves its identifier (`TypedCode`).
+  '.tq-id.tq-dismissed>.tq-pop{display:none}',
+  ANCHORED_CSS,
   '.tq-squiggle{text-decoration:underline wavy var(--tq-error);text-decoration-skip-ink:none}',
   ".tq{--tq-error:#b3261e}[data-theme='dark'] .tq{--tq-error:#ff8a80}",
   '.tq-error{display:inline-block;white-space:pre-wrap;border-left:3px solid var(--tq-error);padding-left:.5rem;color:var(--prism-color)}',
