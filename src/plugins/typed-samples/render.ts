@@ -241,32 +241,17 @@ function stylesheet(palette: Palette): string {
  * room above, under the navbar. It touches its word, so the pointer can move onto it and
  * it stays open (WCAG 1.4.13, hoverable). Elsewhere the popup opens under its line, as below.
  */
-const ANCHORED_CSS = (() => {
-  const above = 'inset-block:var(--ifm-navbar-height) 0;align-self:end';
-  const below = 'inset-block:0;align-self:start';
-  // [name, area, inline insets, inline alignment], tried in this order.
-  const places = [
-    ['above-right', `top span-right;${above}`, '0 .5rem', 'start'],
-    ['above-left', `top span-left;${above}`, '.5rem 0', 'end'],
-    ['above', `top span-all;${above}`, '.5rem', 'anchor-center'],
-    ['below-right', `bottom span-right;${below}`, '0 .5rem', 'start'],
-    ['below-left', `bottom span-left;${below}`, '.5rem 0', 'end'],
-    ['below', `bottom span-all;${below}`, '.5rem', 'anchor-center'],
-  ];
-  const place = ([, area, inline, justify]: string[]) =>
-    `position-area:${area};inset-inline:${inline};justify-self:${justify}`;
-  return [
-    '@supports (anchor-scope:all){',
-    '.tq-id{anchor-name:--tq-word;anchor-scope:--tq-word}',
-    `.tq .tq-pop{position:fixed;position-anchor:--tq-word;margin:0;width:max-content;max-width:min(40rem,calc(100vw - 1rem));pointer-events:auto;${place(places[0]!)};`,
-    `position-try-fallbacks:${places
-      .slice(1)
-      .map(([name]) => `--tq-${name}`)
-      .join(',')}}`,
-    ...places.slice(1).map((entry) => `@position-try --tq-${entry[0]}{${place(entry)}}`),
-    '}',
-  ].join('');
-})();
+const ANCHORED_CSS = [
+  '@supports (anchor-scope:all){',
+  '.tq-id{anchor-name:--tq-word;anchor-scope:--tq-word}',
+  // Above the word, starting at it; the fallbacks: ending at it (flip-inline), centred on it
+  // (--tq-mid), then the same three below the line (flip-block: the insets flip too).
+  '.tq .tq-pop{position:fixed;position-anchor:--tq-word;margin:0;width:max-content;max-width:min(40rem,calc(100vw - 1rem));pointer-events:auto;',
+  'position-area:top span-right;inset:var(--ifm-navbar-height) .5rem 0 0;align-self:end;justify-self:start;',
+  'position-try-fallbacks:flip-inline,--tq-mid,flip-block,flip-block flip-inline,--tq-mid flip-block}',
+  '@position-try --tq-mid{position-area:top;inset:var(--ifm-navbar-height) .5rem 0;justify-self:anchor-center}',
+  '}',
+].join('');
 
 /** Layout of the typed blocks; the theme's code block container, rebuilt for an HTML-only block. */
 const STATIC_CSS = [
