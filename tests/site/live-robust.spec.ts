@@ -312,6 +312,17 @@ test('problems show as the reader types: underlined with the message on hover, l
   await expect(page.locator('.cm-tooltip-lint')).toContainText(
     "Property 'getFirst' does not exist on type 'Values<Order>'.",
   );
+  // Escape closes the message (WCAG 1.4.13), and it stays closed while the pointer stays on the
+  // underline; back after the pointer has left it.
+  const word = (await underlines.first().boundingBox())!;
+  await page.keyboard.press('Escape');
+  await expect(page.locator('.cm-tooltip-lint')).toHaveCount(0);
+  await page.mouse.move(word.x + word.width - 2, word.y + word.height / 2, {steps: 3});
+  await page.waitForTimeout(600); // twice CodeMirror's hover delay
+  await expect(page.locator('.cm-tooltip-lint')).toHaveCount(0);
+  await page.mouse.move(0, 0);
+  await underlines.first().hover();
+  await expect(page.locator('.cm-tooltip-lint')).toBeVisible();
   // Run: getFirst fails at run time on the line of its type error, one problem told once;
   // nothing says the code ran.
   await runButton(page).click();

@@ -38,6 +38,39 @@ async function identifier(page: Page, name: string, blocks = '.tq'): Promise<Loc
   return all.nth(index);
 }
 
+/** The box of an identifier's own text, its popup left out. */
+const wordBox = (id: Locator) =>
+  id.evaluate((el) => {
+    const range = document.createRange();
+    range.setStartAfter(el.querySelector(':scope > .tq-pop')!);
+    range.setEndAfter(el.lastChild!);
+    const {x, y, width, height} = range.getBoundingClientRect();
+    return {x, y, width, height};
+  });
+
+/**
+ * The popup opens next to its word: touching it (at most 2 px between them), over or beside it
+ * horizontally (at most 2 px apart), above or below its line without covering it, and inside the
+ * viewport. Returns the distance popup to word, and whether it is above.
+ */
+async function nextToWord(page: Page, id: Locator): Promise<{gap: number; above: boolean}> {
+  const [box, word] = [(await id.locator('.tq-pop').boundingBox())!, await wordBox(id)];
+  const {width, height} = page.viewportSize()!;
+  const gapX = Math.max(0, box.x - (word.x + word.width), word.x - (box.x + box.width));
+  const gapY = Math.max(0, box.y - (word.y + word.height), word.y - (box.y + box.height));
+  const above = box.y + box.height <= word.y + 1;
+  expect(
+    above || box.y >= word.y + word.height - 1,
+    `the popup leaves its line readable (popup, word: ${JSON.stringify([box, word])})`,
+  ).toBe(true);
+  expect(Math.hypot(gapX, gapY), 'the popup touches its word').toBeLessThanOrEqual(2);
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.y).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(width);
+  expect(box.y + box.height).toBeLessThanOrEqual(height);
+  return {gap: Math.hypot(gapX, gapY), above};
+}
+
 // axe on code blocks of a few hundred spans is slow on a busy machine.
 test.describe.configure({timeout: 180_000});
 
@@ -66,12 +99,24 @@ async function quickInfoOpens(
     await run.hover();
     await expect(popup).toBeVisible();
     await expect(popup).toContainText('Promise<SkipServer>');
-    // The popup sits below its line and inside the viewport.
-    const [box, anchor] = [await popup.boundingBox(), await run.boundingBox()];
-    expect(box!.y).toBeGreaterThanOrEqual(anchor!.y + anchor!.height - 1);
-    expect(box!.x + box!.width).toBeLessThanOrEqual(page.viewportSize()!.width);
-    await shot(`hover-${mode}`, anchor!.y);
+    await nextToWord(page, run);
+    const anchor = (await run.boundingBox())!;
+    await shot(`hover-${mode}`, anchor.y);
     expect(await axeViolations(page, BLOCK), `axe with the popup open (${mode})`).toEqual([]);
+    // Hoverable: the pointer moves onto the popup, which stays open.
+    const box = (await popup.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, {steps: 4});
+    await expect(popup).toBeVisible();
+    // Dismissible: Escape closes it, and it stays closed while the pointer stays on the word,
+    // until the pointer has left it (WCAG 1.4.13).
+    await page.mouse.move(anchor.x + anchor.width / 2, anchor.y + anchor.height / 2, {steps: 4});
+    await page.keyboard.press('Escape');
+    await expect(popup).toBeHidden();
+    await page.mouse.move(anchor.x + 2, anchor.y + anchor.height / 2, {steps: 2});
+    await expect(popup).toBeHidden();
+    await page.mouse.move(0, 0);
+    await run.hover();
+    await expect(popup).toBeVisible();
     await page.mouse.move(0, 0);
     await expect(popup).toBeHidden();
   });
@@ -91,8 +136,18 @@ async function quickInfoOpens(
     await expect(run).toBeFocused();
     await expect(popup).toBeVisible();
     await expect(popup).toContainText('function runService(');
+    await nextToWord(page, run);
     await shot(`focus-${mode}`, (await run.boundingBox())!.y);
     expect(await axeViolations(page, BLOCK), `axe with the popup focused (${mode})`).toEqual([]);
+    // Escape closes it, the focus staying; it opens again once the focus has moved away and back.
+    await page.keyboard.press('Escape');
+    await expect(popup).toBeHidden();
+    await expect(run).toBeFocused();
+    await page.keyboard.press('ArrowRight');
+    await expect(run).not.toBeFocused();
+    await page.keyboard.press('ArrowLeft');
+    await expect(run).toBeFocused();
+    await expect(popup).toBeVisible();
     await page.keyboard.press('Tab');
     await expect(popup).toBeHidden();
   });
@@ -121,11 +176,13 @@ async function open(page: Page, path: string, mode: 'light' | 'dark') {
   await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
 }
 
+// Light at the desktop's width, dark at a phone's.
 for (const mode of ['light', 'dark'] as const) {
   test(`${mode}: hover and keyboard focus open an identifier's quick info`, async ({
     page,
     watch,
   }, testInfo) => {
+    if (mode === 'dark') await page.setViewportSize({width: 390, height: 800});
     await open(page, GUIDE, mode);
     const block = await quickInfoOpens(page, mode, screenshots(page, testInfo));
 
@@ -311,4 +368,37 @@ test('the keyboard stops once on the identifiers of a block and moves among them
   expect(await ids.evaluateAll((els) => els.includes(document.activeElement as HTMLElement))).toBe(
     false,
   );
+});
+
+test('a popup opens next to its word and leaves its line readable, in the viewport at 1280 and 390 px', async ({
+  page,
+}) => {
+  await page.goto(GUIDE);
+  await hydrated(page);
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({width, height: 800});
+    // The block's identifier furthest right, then one on the top line of the viewport.
+    const block = page
+      .locator('.tq')
+      .filter({has: page.locator('.tq-id')})
+      .nth(1);
+    await block.scrollIntoViewIfNeeded();
+    const ids = block.locator('.tq-id');
+    const rights = await ids.evaluateAll((els) =>
+      els.map((el) => {
+        const {right, top} = el.getBoundingClientRect();
+        return top > 100 && top < 700 && right <= document.documentElement.clientWidth ? right : 0;
+      }),
+    );
+    const right = ids.nth(rights.indexOf(Math.max(...rights)));
+    await right.hover();
+    expect((await nextToWord(page, right)).above, `at ${width} px`).toBe(true);
+    // Under the navbar, no room above: below the line.
+    await page.mouse.move(0, 0);
+    const top = await wordBox(right);
+    await page.evaluate((y) => window.scrollBy(0, y - 70), top.y);
+    await right.hover();
+    expect((await nextToWord(page, right)).above, `at ${width} px, under the navbar`).toBe(false);
+    await page.mouse.move(0, 0);
+  }
 });

@@ -18,7 +18,8 @@
  *   block while the page's own HTML is fetched (once per page, shared by its blocks), then
  *   the same block from that HTML, found by its place among the page's typed blocks. If the
  *   HTML cannot be had (offline, dev server), the theme's code block stays.
- * The copy and word-wrap buttons are the theme's, fed the plain code.
+ * The copy and word-wrap buttons are the theme's, fed the plain code. Once the page runs, the
+ * identifiers are one tab stop per block, and Escape closes a popup.
  *
  * A live example's fence (`live` in its meta) is typed too: this component renders the live
  * example (src/plugins/live-examples/LiveService, which the theme's code block wrapper renders for an
@@ -96,11 +97,49 @@ function roveIdentifiers(pre: HTMLPreElement): () => void {
   return () => pre.removeEventListener('keydown', onKeyDown);
 }
 
+/** What keeps an identifier's popup closed after Escape (the page's stylesheet of typed blocks). */
+const DISMISSED = 'tq-dismissed';
+
+/**
+ * Escape closes the popups open on the page, the hovered one and the focused one (WCAG 1.4.13,
+ * dismissible), each until neither the pointer nor the focus is on its identifier any more.
+ * One listener for the page, added by the first typed block.
+ */
+function dismissOnEscape(event: KeyboardEvent): void {
+  if (event.key !== 'Escape') return;
+  for (const id of Array.from(
+    document.querySelectorAll<HTMLElement>('.tq-id:hover, .tq-id:focus'),
+  )) {
+    if (id.classList.contains(DISMISSED)) continue;
+    id.classList.add(DISMISSED);
+    const done = new AbortController();
+    const reopenUnless = (stillThere: () => boolean) => () => {
+      if (stillThere()) return;
+      id.classList.remove(DISMISSED);
+      done.abort();
+    };
+    const {signal} = done;
+    id.addEventListener(
+      'mouseleave',
+      reopenUnless(() => id === document.activeElement),
+      {signal},
+    );
+    id.addEventListener(
+      'blur',
+      reopenUnless(() => id.matches(':hover')),
+      {signal},
+    );
+  }
+}
+let escapeListened = false;
+
 /** The block's `<pre>`: the server's typed lines, which hydration leaves as they are. */
 function TypedLines({className, html}: {className: string; html: string}): ReactNode {
   const {codeBlockRef} = useCodeBlockContext().wordWrap;
   // The lines are in the `<pre>` once it is mounted: the server's, or `html` for a late block.
   useEffect(() => {
+    if (!escapeListened) document.addEventListener('keydown', dismissOnEscape);
+    escapeListened = true;
     const pre = codeBlockRef.current;
     return pre ? roveIdentifiers(pre) : undefined;
   }, [codeBlockRef, html]);

@@ -230,6 +230,26 @@ function stylesheet(palette: Palette): string {
   ].join('');
 }
 
+/**
+ * Where a browser can anchor a box to another (CSS anchor positioning, with `anchor-scope` so
+ * that each popup finds its own identifier), the popup sits against its word, in the viewport:
+ * above the line, so that the lines the reader has yet to read stay visible, starting at the
+ * word (or ending at it, or centred on it, whichever fits); below the line when there is no
+ * room above, under the navbar. It touches its word, so the pointer can move onto it and
+ * it stays open (WCAG 1.4.13, hoverable). Elsewhere the popup opens under its line, as below.
+ */
+const ANCHORED_CSS = [
+  '@supports (anchor-scope:all){',
+  '.tq-id{anchor-name:--tq-word;anchor-scope:--tq-word}',
+  // Above the word, starting at it; the fallbacks: ending at it (flip-inline), centred on it
+  // (--tq-mid), then the same three below the line (flip-block: the insets flip too).
+  '.tq .tq-pop{position:fixed;position-anchor:--tq-word;margin:0;width:max-content;max-width:min(40rem,calc(100vw - 1rem));pointer-events:auto;',
+  'position-area:top span-right;inset:var(--ifm-navbar-height) .5rem 0 0;align-self:end;justify-self:start;',
+  'position-try-fallbacks:flip-inline,--tq-mid,flip-block,flip-block flip-inline,--tq-mid flip-block}',
+  '@position-try --tq-mid{position-area:top;inset:var(--ifm-navbar-height) .5rem 0;justify-self:anchor-center}',
+  '}',
+].join('');
+
 /** Layout of the typed blocks; the theme's code block container, rebuilt for an HTML-only block. */
 const STATIC_CSS = [
   '.tq{background:var(--prism-background-color);color:var(--prism-color);margin-bottom:var(--ifm-leading);box-shadow:var(--ifm-global-shadow-lw);border-radius:var(--ifm-code-border-radius)}',
@@ -247,6 +267,9 @@ const STATIC_CSS = [
   // One popup at a time: the one under the pointer hides the focused identifier's, which would
   // otherwise cover it.
   '.tq-lines:has(.tq-id:hover) .tq-id:focus:not(:hover)>.tq-pop{display:none}',
+  // Escape closes a popup until the pointer or the focus leaves its identifier (`TypedCode`).
+  '.tq-id.tq-dismissed>.tq-pop{display:none}',
+  ANCHORED_CSS,
   '.tq-squiggle{text-decoration:underline wavy var(--tq-error);text-decoration-skip-ink:none}',
   ".tq{--tq-error:#b3261e}[data-theme='dark'] .tq{--tq-error:#ff8a80}",
   '.tq-error{display:inline-block;white-space:pre-wrap;border-left:3px solid var(--tq-error);padding-left:.5rem;color:var(--prism-color)}',

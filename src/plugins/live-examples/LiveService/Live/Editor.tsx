@@ -4,7 +4,7 @@
  * the site's config, prism-themes.ts, light and dark, read from the theme config so that
  * Prism itself is not loaded, and mapped onto CodeMirror's highlight tags), line numbers,
  * the failed run's line marked (and the lines a challenge's solution changed), TypeScript's
- * problems underlined with their message on hover (./lint.ts), undo history, Ctrl/Cmd+Enter to
+ * problems underlined with their message on hover (./lint.ts; Escape closes it), undo history, Ctrl/Cmd+Enter to
  * run, and Tab to indent (`indentWithTab`). A keyboard user leaves the editor with Escape, then
  * Tab: CodeMirror lets the Tab that follows an Escape move the focus, as its `indentWithTab`
  * documentation advises; the hint under the label says so.
@@ -18,7 +18,7 @@ import {HighlightStyle, syntaxHighlighting} from '@codemirror/language';
 import {javascript} from '@codemirror/lang-javascript';
 import {tags, type Tag} from '@lezer/highlight';
 import type {PrismTheme} from 'prism-react-renderer';
-import {underline, type Underlined} from './lint';
+import {escapeClosesMessages, underline, type Underlined} from './lint';
 import styles from './Editor.module.css';
 
 /** Prism token types, as the site's themes colour them, and the CodeMirror tags they cover. */
@@ -179,6 +179,7 @@ export default function Editor({
           javascript({typescript: true}),
           errorLine.field,
           solutionLines.field,
+          escapeClosesMessages,
           colours.current.of(highlighting(codeTheme, dark)),
           attributes.current.of(contentAttributes()),
           EditorView.updateListener.of((update) => {
