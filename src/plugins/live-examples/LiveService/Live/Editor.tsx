@@ -5,9 +5,9 @@
  * Prism itself is not loaded, and mapped onto CodeMirror's highlight tags), line numbers,
  * the failed run's line marked (and the lines a challenge's solution changed), TypeScript's
  * problems underlined with their message on hover (./lint.ts; Escape closes it), undo history,
- * Ctrl/Cmd+Enter to run, and Tab to indent (`indentWithTab`). A keyboard user leaves the editor with Escape, then
- * Tab: CodeMirror lets the Tab that follows an Escape move the focus, as its `indentWithTab`
- * documentation advises; the hint under the label says so.
+ * Ctrl/Cmd+Enter to run, and Tab to indent (`indentWithTab`). A keyboard user leaves the
+ * editor with Escape, then Tab: CodeMirror lets the Tab that follows an Escape move the focus,
+ * as its `indentWithTab` documentation advises; the hint under the label says so.
  */
 import {useEffect, useRef, type ReactNode} from 'react';
 import {useColorMode, useThemeConfig} from '@docusaurus/theme-common';
