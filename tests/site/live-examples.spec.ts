@@ -2,7 +2,8 @@
  * The live examples at work (src/plugins/live-examples/LiveService), in Chromium against the production
  * build: each page's example starts on request and shows the page's own output, input and
  * code edits recompute, errors are shown with their line while the last good run stays,
- * Reset restores the page's version, the worker ends with the page, and axe finds nothing
+ * Reset restores the page's version, one example on a page runs at a time (another's start
+ * pauses it), the worker ends with the page, and axe finds nothing
  * with an example running. Cost and policy: tests/site/live-cost.spec.ts.
  */
 import {axeViolations} from '../lib/axe';
@@ -218,13 +219,32 @@ test('Reset returns the code and the data to the page version', async ({page}) =
   await expect(page.locator("[data-live-input='orders'] tbody tr")).toHaveCount(2); // o-1 and the new-row line
 });
 
-test('the workers are gone after navigating away', async ({page}) => {
+test("one runtime worker per page: a second example's start pauses the first, whose Run resumes it; the workers are gone after navigating away", async ({
+  page,
+}) => {
   await startExample(page, '/docs/functions');
-  // The runtime's worker, and the type checker's once the reader has edited the code.
   expect(page.workers()).toHaveLength(1);
+  // The runtime's worker, and the type checker's once the reader has edited the code.
   await replaceCode(page, `${await editorCode(page)}\n`);
   await expect(page.locator("[data-live-types='ok']")).toBeVisible({timeout: 30_000});
   expect(page.workers()).toHaveLength(2);
+  const runtimes = () => page.workers().filter((w) => /\/live-service\./.test(w.url())).length;
+  // A challenge's example starts: the page's example's worker ends, its tables stay, paused.
+  const challenge = page.locator('[data-live-challenge="functions-total-per-city"]');
+  await challenge.getByRole('button', {name: 'Run live'}).click();
+  await expect(challenge.locator('[data-live-resource] tbody tr').first()).toBeAttached({
+    timeout: 20_000,
+  });
+  const paused = exampleOf(page).locator('[data-live-stale=paused]');
+  await expect(paused).toContainText('Paused: another example on this page is running');
+  await expect(paused.locator('[data-live-resource] tbody tr').first()).toBeAttached();
+  await expect.poll(runtimes).toBe(1);
+  // Its Run resumes it in a new worker, and pauses the challenge's.
+  await exampleOf(page).getByRole('button', {name: 'Run', exact: true}).click();
+  await expect(challenge.locator('[data-live-stale=paused]')).toBeVisible({timeout: 20_000});
+  await expect(paused).toHaveCount(0);
+  await expect(exampleOf(page).locator('[data-live-resource] tbody tr').first()).toBeAttached();
+  await expect.poll(runtimes).toBe(1);
   const closed = Promise.all(
     page
       .workers()

@@ -4,13 +4,14 @@
  * the guides is found from its page (tests/lib/challenges.ts), its starting code, evaluated
  * as the page's worker evaluates it, must FAIL its check with a difference in the reader's
  * terms, and its solution must PASS, through the same `runCheck` and `compare` the page
- * runs. Also: `compare` alone.
+ * runs; a failure names the check's own data the example's tables do not show. Also:
+ * `compare` and `unseenInputs` alone.
  */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import {compare} from '../../src/plugins/live-examples/LiveService/check';
+import {compare, unseenInputs} from '../../src/plugins/live-examples/LiveService/check';
 import {ROOT} from '../../src/lib/root.cjs';
 import {CHALLENGES as all, checkOnNode as check} from '../lib/challenges';
 
@@ -109,5 +110,45 @@ test('compare: the first differing key in table order, with what was expected an
   assert.equal(
     compare('After t1 is deleted', 'r', [['ada', ['x']]], [['ada', ['x', 'y']]]),
     'After t1 is deleted, r: key "ada" should hold ["x"], but it holds ["x","y"].',
+  );
+});
+
+test("a failure that cites a key of the check's own data says where it comes from: the entries the tables do not show", async () => {
+  const challenge = all.find((c) => c.id === 'functions-total-per-city')!;
+  const outcome = await check(challenge.id, challenge.start);
+  assert.equal(outcome.passed, false);
+  if (outcome.passed) return;
+  // The check's data holds order o4, in Porto, which the example's tables never show.
+  assert.match(outcome.message, /^When the service starts, totals: key "Lyon" should hold \[52\]/);
+  assert.match(
+    outcome.message,
+    /The check starts from its own data, not the one your tables show: in "orders" it adds "o4" to \[\{"customer":"cy","city":"Porto","amount":8\}\]\.$/,
+  );
+});
+
+test('unseenInputs: nothing when the check starts from the tables; else what it adds, sets and leaves out', () => {
+  const tables = {
+    orders: [
+      ['o1', [{amount: 1, city: 'Lyon'}]],
+      ['o2', [2]],
+    ],
+  } as const;
+  assert.equal(
+    unseenInputs(tables as never, {
+      orders: [
+        ['o2', [2]],
+        ['o1', [{city: 'Lyon', amount: 1}]],
+      ],
+    }),
+    null,
+  );
+  assert.equal(
+    unseenInputs(tables as never, {
+      orders: [
+        ['o1', [{amount: 5, city: 'Lyon'}]],
+        ['o3', [3]],
+      ],
+    }),
+    'The check starts from its own data, not the one your tables show: in "orders" it sets "o1" to [{"amount":5,"city":"Lyon"}]; adds "o3" to [3]; leaves out "o2".',
   );
 });

@@ -4,7 +4,8 @@
  * refuses is taken back, Stop (and the watchdog) restarts the last good run with the inputs
  * the runtime accepted, and a challenge's Check ends as its last outcome says; outputs of
  * code the editor no longer holds are marked, a solution runs with its changed lines marked,
- * Stop is offered whenever the example is busy. Below it, the
+ * Stop is offered whenever the example is busy; another example's start pauses it, and a
+ * Run resumes it. Below it, the
  * table logic the reducer uses (LiveService/state.ts): insert, update and delete on the input
  * tables, invalid JSON refused, subscription updates applied to the resource tables.
  */
@@ -14,6 +15,7 @@ import type {FromWorker} from '../../src/plugins/live-examples/LiveService/proto
 import {
   initialState,
   liveReducer,
+  PAUSED,
   SLOW_WRITE_MS,
   type Action,
   type LiveState,
@@ -365,6 +367,32 @@ test("a solution put in the editor runs at once, its changed lines marked; Reset
     liveReducer(checking, message({type: 'checked', check: 1, passed: true, writes: 1})),
     checking,
   );
+});
+
+test("another example's start pauses this one: its tables stay, marked paused, and a Run resumes it in a new worker with the rows edited meanwhile", () => {
+  const paused = liveReducer(running(), {type: 'pause'});
+  assert.equal(paused.paused, true);
+  assert.equal(staleness(paused), 'paused');
+  assert.equal(statusLine(paused), PAUSED);
+  assert.deepEqual(paused.resources, running().resources);
+  assert.equal(canStop(paused), false);
+  // An edit while paused changes the table and waits: no write is left unanswered.
+  const rows: Row[] = [{key: 'a', values: [5]}];
+  const edited = liveReducer(paused, {type: 'edit', write: 1, collection: 'orders', rows, at: 0});
+  assert.deepEqual(edited.writes, {});
+  assert.deepEqual(edited.inputs, {orders: rows});
+  assert.equal(liveReducer(edited, {type: 'tick', now: SLOW_WRITE_MS * 10}).slow, false);
+  // Run asks for a new worker (the old one was ended) and sends the edited rows.
+  const resumed = liveReducer(edited, {type: 'run'});
+  assert.equal(resumed.paused, false);
+  assert.equal(resumed.worker, paused.worker + 1);
+  assert.deepEqual(resumed.pending, {run: 2, code: CODE, inputs: {orders: rows}});
+  assert.equal(staleness(resumed), null);
+  // A Check under way when paused ends as stopped; its late outcome is ignored.
+  const checking = reduce(running(), {type: 'check', check: 1}, {type: 'pause'});
+  assert.deepEqual(checking.checked, {state: 'stopped'});
+  const late = liveReducer(checking, message({type: 'checked', check: 1, passed: true, writes: 0}));
+  assert.deepEqual(late.checked, {state: 'stopped'});
 });
 
 test('on a phone, Run shows the result, unless the reader runs from the editor', () => {

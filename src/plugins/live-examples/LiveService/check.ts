@@ -90,6 +90,33 @@ export function compare(
   return null;
 }
 
+/**
+ * The check's own data as it differs from the data of the reader's service (what the example's
+ * tables show on Run), one sentence, so that a difference naming a key the tables never showed
+ * says where that key comes from; `null` when the check starts from the tables' data.
+ */
+export function unseenInputs(
+  initialData: Readonly<Record<string, readonly Entry<Json, Json>[]>>,
+  inputs: Readonly<Record<string, readonly Entry<Json, Json>[]>>,
+): string | null {
+  const parts: string[] = [];
+  for (const [name, entries] of Object.entries(inputs)) {
+    const theirs = new Map((initialData[name] ?? []).map(([k, v]) => [canonical(k), v]));
+    const ours = new Set(entries.map(([k]) => canonical(k)));
+    const changes = entries.flatMap(([key, values]) => {
+      const had = theirs.get(canonical(key));
+      if (had && sameValues(had, values)) return [];
+      return [`${had ? 'sets' : 'adds'} ${show(key)} to ${show(values)}`];
+    });
+    const left = [...theirs.keys()].filter((k) => !ours.has(k));
+    if (left.length > 0) changes.push(`leaves out ${left.join(', ')}`);
+    if (changes.length > 0) parts.push(`in "${name}" it ${changes.join('; ')}`);
+  }
+  return parts.length > 0
+    ? `The check starts from its own data, not the one your tables show: ${parts.join('; and ')}.`
+    : null;
+}
+
 /** What the check needs of a runtime: `initService` of `@skipruntime/wasm` (browser or Node). */
 export type InitService = (service: SkipService) => Promise<ServiceInstance>;
 
@@ -123,6 +150,12 @@ export async function runCheck(
     initialData[name] = entries;
   }
 
+  const unseen = unseenInputs(service.initialData ?? {}, challenge.inputs);
+  /** A difference, with the check's data the reader's tables do not show. */
+  const failed = (message: string): CheckOutcome => ({
+    passed: false,
+    message: unseen ? `${message} ${unseen}` : message,
+  });
   let when = 'When the service starts';
   let instance: ServiceInstance | undefined;
   /** The first difference among the instances, read in the definition's order. */
@@ -141,7 +174,7 @@ export async function runCheck(
       return {passed: false, message: `${when}, the code threw.`, error};
     }
     const atStart = await differs(challenge.start);
-    if (atStart) return {passed: false, message: atStart};
+    if (atStart) return failed(atStart);
     for (const write of challenge.writes) {
       when = capitalize(write.after);
       try {
@@ -150,7 +183,7 @@ export async function runCheck(
         return {passed: false, message: `${when}, the runtime refused the write.`, error};
       }
       const difference = await differs(write.expect);
-      if (difference) return {passed: false, message: difference};
+      if (difference) return failed(difference);
     }
     return {passed: true, writes: challenge.writes.length};
   } catch (error) {

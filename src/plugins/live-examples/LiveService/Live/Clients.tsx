@@ -58,12 +58,15 @@ const push = (client: Client, item: Item): Client => {
 
 export default function Clients({
   run,
+  paused,
   stream,
   post,
   messages,
 }: {
   /** The run on screen (0: none yet, or one starting). */
   run: number;
+  /** Whether the example is paused (its worker ended): the panes keep their text, inert. */
+  paused: boolean;
   stream: Shown;
   post: (message: ToWorker) => void;
   /** Where ./useLiveWorker.ts forwards the worker's `stream` messages. */
@@ -151,7 +154,7 @@ export default function Clients({
             name={NAMES[index]!}
             client={client}
             describedBy={legendId}
-            disabled={run === 0}
+            disabled={run === 0 || paused}
             onToggle={() => toggle(index)}
           />
         ))}

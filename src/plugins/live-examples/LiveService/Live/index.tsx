@@ -87,7 +87,9 @@ export default function Live({
       if (!result.ok) return result.message;
       const write = ++writes.current;
       dispatch({type: 'edit', write, collection, rows: result.rows, at: Date.now()});
-      post({type: 'write', run: active, write, collection, entries: [result.entry]});
+      // Paused, the rows wait for the run that resumes the example (./reducer.ts).
+      if (!state.paused)
+        post({type: 'write', run: active, write, collection, entries: [result.entry]});
       return null;
     },
   };
@@ -173,15 +175,25 @@ export default function Live({
         <div className={styles.result} data-live-stale={stale ?? undefined}>
           {stale && (
             <p className={styles.staleNote}>
-              {stale === 'edited'
-                ? 'Edited: Run to update. The tables show the last run.'
-                : 'The code in the editor did not run: the tables show the last good run.'}
+              {stale === 'paused'
+                ? 'Paused: another example on this page is running. Run to resume; the tables show the last run.'
+                : stale === 'edited'
+                  ? 'Edited: Run to update. The tables show the last run.'
+                  : 'The code in the editor did not run: the tables show the last good run.'}
             </p>
           )}
           <Inputs />
           <div className={styles.outputs}>
             <Resources />
-            {clients && <Clients run={active} stream={clients} post={post} messages={streams} />}
+            {clients && (
+              <Clients
+                run={active}
+                paused={state.paused}
+                stream={clients}
+                post={post}
+                messages={streams}
+              />
+            )}
             <UpdateLog />
           </div>
         </div>

@@ -1,6 +1,6 @@
 /**
- * The running example's state, and how each worker message and each of the reader's actions
- * changes it: a pure reducer (no React, no DOM, no worker), so that the rules it keeps are
+ * The running example's state, and how each worker message (./messages.ts) and each of the
+ * reader's actions changes it: a pure reducer (no React, no DOM, no worker), so that the rules it keeps are
  * unit-tested on their own (tests/unit/live-state.test.ts). ./index.tsx holds it with
  * `useReducer`; ./useLiveWorker.ts feeds it the worker's messages and carries out what it
  * asks for (a new worker, a run to post).
@@ -10,11 +10,16 @@
  * accepted, is what Stop (and the watchdog) start again in a new worker; an edit shows at
  * once and is taken back if the runtime refuses it; a Check's outcome counts only for the
  * last Check asked for. What the outputs show is marked as soon as the editor's code differs
- * from the code that produced them (`staleness`).
+ * from the code that produced them (`staleness`). One example on a page holds a runtime at a
+ * time: another's start pauses this one (its worker ended, its tables kept), and any run resumes
+ * it in a new worker.
  */
 import type {FromWorker, LiveFailure, Shown} from '../protocol';
 import {changedLines} from '../diff';
-import {applyUpdate, keyText, rowsOf, shownKey, shownLabel, type Row} from '../state';
+import type {Row} from '../state';
+import {empty, onMessage} from './messages';
+
+export {LOG_LINES} from './messages';
 
 export type Inputs = Record<string, Row[]>;
 export type LogLine = {id: number; text: string};
@@ -41,6 +46,8 @@ export type LiveState = {
   code: string;
   /** The worker's generation: each restart asks for a new one. */
   worker: number;
+  /** Whether another example's start ended this one's worker (the next run resumes it). */
+  paused: boolean;
   /** The last run number used, the run asked for and not settled, the run on screen (0: none). */
   runs: number;
   pending: PendingRun | null;
@@ -88,6 +95,8 @@ export type Action =
   /** Retry after a failed download: the editor's code in a new worker. */
   | {type: 'retry'}
   | {type: 'stop'; why: string}
+  /** Another example on the page started: this one's worker was ended (./useLiveWorker.ts). */
+  | {type: 'pause'}
   | {type: 'code'; code: string}
   | {type: 'edit'; write: number; collection: string; rows: Row[]; at: number}
   /** The watchdog's second: whether a write has waited too long. */
@@ -100,13 +109,10 @@ export type Action =
 
 /** How long a changed row stays marked (./useLiveWorker.ts sends the `unmark`). */
 export const MARK_MS = 1500;
-/** Updates kept in the log. */
-export const LOG_LINES = 6;
 /** A write unanswered for this long offers Stop (the watchdog ends it at 4 s of silence). */
 export const SLOW_WRITE_MS = 500;
-
-const empty = (show: Shown[]): Resource[] =>
-  show.map(() => ({rows: [], changed: new Set(), updates: 0}));
+/** The status of an example paused by another one's start. */
+export const PAUSED = 'Paused: another example on this page is running. Run to resume.';
 
 /** The state of a running example that has just asked for the page's code to run. */
 export function initialState(pageCode: string, show: Shown[]): LiveState {
@@ -115,6 +121,7 @@ export function initialState(pageCode: string, show: Shown[]): LiveState {
     pageCode,
     code: pageCode,
     worker: 1,
+    paused: false,
     runs: 1,
     pending: {run: 1, code: pageCode, inputs: null},
     active: 0,
@@ -140,139 +147,18 @@ export function initialState(pageCode: string, show: Shown[]): LiveState {
   };
 }
 
-/** A new run of `code`, in the current worker. */
+/** A new run of `code`, in the current worker (a new one when the example was paused). */
 function request(state: LiveState, code: string, inputs: Inputs | null): LiveState {
   const run = state.runs + 1;
-  return {...state, runs: run, pending: {run, code, inputs}, progress: null};
+  const worker = state.paused ? state.worker + 1 : state.worker;
+  return {...state, worker, paused: false, runs: run, pending: {run, code, inputs}, progress: null};
 }
 
 /** A new worker, with `source` run in it (or nothing, when there is no run to restore). */
 function restart(state: LiveState, source: {code: string; inputs: Inputs | null} | null) {
   const worker = state.worker + 1;
-  const next = {...state, worker, active: 0, pending: null, writes: {}, slow: false};
+  const next = {...state, worker, paused: false, active: 0, pending: null, writes: {}, slow: false};
   return source ? request(next, source.code, source.inputs) : next;
-}
-
-const without = <T>(record: Record<number, T>, key: number): Record<number, T> => {
-  const rest = {...record};
-  delete rest[key];
-  return rest;
-};
-
-function onMessage(state: LiveState, message: FromWorker): LiveState {
-  switch (message.type) {
-    case 'pong':
-    case 'stream':
-      return state;
-    case 'checked': {
-      if (message.check !== state.checking) return state;
-      if (message.passed) {
-        return {...state, checking: 0, checked: {state: 'passed', writes: message.writes}};
-      }
-      return {
-        ...state,
-        checking: 0,
-        error: message.failure ? {...message.failure, from: 'check'} : state.error,
-        checked: {
-          state: 'failed',
-          message: message.message,
-          threw: Boolean(message.failure),
-          download: message.failure?.phase === 'load',
-        },
-      };
-    }
-    case 'progress':
-      if (message.run !== state.pending?.run) return state;
-      return {...state, progress: {loaded: message.loaded, total: message.total}};
-    case 'started': {
-      if (message.run !== state.pending?.run) return state;
-      const inputs = Object.fromEntries(
-        Object.entries(message.inputs).map(([name, entries]) => [name, rowsOf(entries)]),
-      );
-      return {
-        ...state,
-        active: message.run,
-        pending: null,
-        progress: null,
-        // A stop's explanation stays with the run it restarted, until the reader's next Run;
-        // a Check's error stays with the Check, which may have ended before this run started.
-        error: state.error?.from === 'stop' || state.error?.from === 'check' ? state.error : null,
-        good: {code: state.pending.code, inputs},
-        writes: {},
-        slow: false,
-        inputs,
-        resources: empty(state.show),
-        status: 'Running: waiting for the first output…',
-      };
-    }
-    case 'update': {
-      if (message.run !== state.active) return state;
-      const label = shownLabel(state.show[message.index]!);
-      const {isInitial, watermark, values} = message.update;
-      const keys = values.map(([key]) => shownKey(keyText(key))).join(', ') || 'none';
-      const logId = state.logId + 1;
-      const text = `${label}: ${isInitial ? 'init' : 'update'}, keys ${keys}, watermark ${watermark}`;
-      return {
-        ...state,
-        resources: state.resources.map((resource, i) => {
-          if (i !== message.index) return resource;
-          const next = applyUpdate(resource.rows, message.update);
-          return {rows: next.rows, changed: new Set(next.changed), updates: resource.updates + 1};
-        }),
-        logId,
-        log: [{id: logId, text}, ...state.log].slice(0, LOG_LINES),
-        status: isInitial
-          ? `Running: first output ${Math.round(message.ms)} ms after the run started.`
-          : `${label} updated: ${keys}.`,
-        firstOutput: state.firstOutput || isInitial,
-      };
-    }
-    case 'written': {
-      const edit = state.writes[message.write];
-      if (!edit) return state;
-      const writes = without(state.writes, message.write);
-      const slow = state.slow && Object.keys(writes).length > 0;
-      if (message.run !== state.active) return {...state, writes, slow};
-      if (message.error) {
-        // The runtime applied nothing of a refused edit: the table goes back to match it.
-        return {
-          ...state,
-          writes,
-          slow,
-          inputs: state.inputs ? {...state.inputs, [edit.collection]: edit.before} : null,
-          error: {...message.error, from: 'write'},
-          status: 'The edit was refused; the table shows what the runtime kept.',
-        };
-      }
-      return {
-        ...state,
-        writes,
-        slow,
-        good: state.good && {
-          ...state.good,
-          inputs: {...state.good.inputs, [edit.collection]: edit.after},
-        },
-        error: state.error?.from === 'write' ? null : state.error,
-      };
-    }
-    case 'error': {
-      if (message.run !== state.pending?.run) return state;
-      const {type: _type, run: _run, ...failure} = message;
-      return {
-        ...state,
-        pending: null,
-        failed: state.pending.code,
-        progress: null,
-        error: {...failure, from: 'run'},
-        status:
-          failure.phase === 'load'
-            ? 'A part of the live example could not be downloaded.'
-            : state.active > 0
-              ? 'The code did not run; the last good run is still live.'
-              : 'The code did not run.',
-      };
-    }
-  }
 }
 
 export function liveReducer(state: LiveState, action: Action): LiveState {
@@ -334,10 +220,27 @@ export function liveReducer(state: LiveState, action: Action): LiveState {
         stops: state.stops + 1,
       };
     }
+    case 'pause':
+      // The tables keep the last run (shown as paused); a Check under way ends unfinished.
+      return {
+        ...state,
+        paused: true,
+        pending: null,
+        progress: null,
+        writes: {},
+        slow: false,
+        checking: 0,
+        checked: state.checking !== 0 ? {state: 'stopped'} : state.checked,
+        status: PAUSED,
+      };
     case 'code':
       return {...state, code: action.code};
     case 'edit': {
-      if (!state.inputs) return {...state, edited: true};
+      // Paused, the rows wait for the run that resumes the example (no worker to write to).
+      if (!state.inputs || state.paused) {
+        const inputs = state.inputs && {...state.inputs, [action.collection]: action.rows};
+        return {...state, edited: true, inputs};
+      }
       const before = state.inputs[action.collection] ?? [];
       return {
         ...state,

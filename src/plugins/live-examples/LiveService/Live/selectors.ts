@@ -14,11 +14,14 @@ export const canStop = (state: LiveState): boolean =>
   state.pending !== null || state.checked?.state === 'running' || state.slow;
 
 /**
- * Whether the outputs lag behind the editor: `edited` when its code differs from the code
- * that runs (or is starting), `failed` when it holds code that did not run (an error, a stop),
- * so the tables are the last good run's; null when they show the editor's code, or nothing.
+ * Whether the outputs lag behind the editor: `paused` when another example's start ended this
+ * one's worker (the tables show its last run, until Run resumes it), `edited` when its code
+ * differs from the code that runs (or is starting), `failed` when it holds code that did not
+ * run (an error, a stop), so the tables are the last good run's; null when they show the
+ * editor's code, or nothing.
  */
-export function staleness(state: LiveState): 'edited' | 'failed' | null {
+export function staleness(state: LiveState): 'paused' | 'edited' | 'failed' | null {
+  if (state.paused) return 'paused';
   const ran = state.pending?.code ?? state.good?.code;
   if (ran === undefined || state.code === ran) return null;
   return state.code === state.failed ? 'failed' : 'edited';

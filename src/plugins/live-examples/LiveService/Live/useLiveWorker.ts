@@ -7,6 +7,11 @@
  * endless loop in the reader's code) is stopped, which restarts the last good run (the
  * editor keeps the reader's code). Each second also tells the reducer the time, so that a
  * write left unanswered offers Stop before the watchdog acts.
+ *
+ * One runtime on a page at a time: the Skip runtime's WebAssembly build holds about 80 MB per
+ * worker, so the example whose worker starts ends the worker of the one that ran before, which
+ * keeps its tables under "Paused" (./reducer.ts) until a run of its own resumes it in a new
+ * worker. A Check asked for while paused waits for that worker.
  */
 import {useCallback, useEffect, useRef, type Dispatch} from 'react';
 import type {FromWorker, ToWorker} from '../protocol';
@@ -15,6 +20,9 @@ import {MARK_MS, type Action, type Inputs, type LiveState} from './reducer';
 
 /** A worker that has not answered for this long is stuck in the reader's code. */
 export const STUCK_MS = 4000;
+
+/** The example holding the page's runtime: ends its worker when another one starts. */
+let holder: (() => void) | null = null;
 
 const toEntries = (inputs: Inputs) =>
   Object.fromEntries(Object.entries(inputs).map(([n, rows]) => [n, entriesOf(rows)]));
@@ -28,7 +36,12 @@ export function useLiveWorker(
   const worker = useRef<Worker | null>(null);
   /** When the worker last answered (0: not yet). */
   const lastPong = useRef(0);
-  const post = useCallback((message: ToWorker) => worker.current?.postMessage(message), []);
+  /** A Check sent while paused, for the worker that resumes the example. */
+  const waiting = useRef<ToWorker[]>([]);
+  const post = useCallback((message: ToWorker) => {
+    if (worker.current) worker.current.postMessage(message);
+    else if (message.type === 'check') waiting.current.push(message);
+  }, []);
 
   useEffect(() => {
     lastPong.current = 0;
@@ -53,9 +66,18 @@ export function useLiveWorker(
       event.preventDefault();
       dispatch({type: 'crashed', downloaded: lastPong.current !== 0, message: event.message});
     };
+    const pause = () => {
+      instance.onmessage = null;
+      instance.terminate();
+      if (worker.current === instance) worker.current = null;
+      dispatch({type: 'pause'});
+    };
+    holder?.();
+    holder = pause;
     return () => {
       instance.terminate();
       if (worker.current === instance) worker.current = null;
+      if (holder === pause) holder = null;
     };
   }, [state.worker, dispatch, streams]);
 
@@ -66,6 +88,11 @@ export function useLiveWorker(
     const {run, code, inputs} = pending;
     post({type: 'run', run, code, show, inputs: inputs ? toEntries(inputs) : undefined});
   }, [pending, show, post]);
+
+  // A Check pressed while paused goes to the new worker, after the run that resumes.
+  useEffect(() => {
+    waiting.current.splice(0).forEach(post);
+  }, [state.worker, post]);
 
   // The watchdog: a worker that answered once and then falls silent is stuck.
   useEffect(() => {
