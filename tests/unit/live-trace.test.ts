@@ -9,6 +9,13 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {applyWrite, keysOf} from '../../src/plugins/live-examples/LiveService/trace';
+import {
+  emptyTrace,
+  shownIndex,
+  stepName,
+  summary,
+  traceReducer,
+} from '../../src/plugins/live-examples/LiveService/Live/traceSteps';
 import {liveFence, traceOnNode} from '../lib/live-trace';
 
 const landing = liveFence('src/pages/_home/sample.mdx', 0);
@@ -100,4 +107,45 @@ test('applyWrite: a key replaced, a key added, a key with no values gone', () =>
       ],
     },
   );
+});
+
+test('"What ran": the page state built from the Node run says what the write cost', async () => {
+  const write = {collection: 'orders', entries: [['o-2', [{customer: 'bob', amount: 5}]]]} as const;
+  const {steps} = await traceOnNode(landing, 'totals', [write]);
+  let state = emptyTrace;
+  for (const [i, step] of steps.entries()) {
+    const collection = i === 0 ? {} : {collection: 'orders'};
+    state = traceReducer(state, {
+      type: 'message',
+      message: {type: 'traced', run: 1, write: i, ...collection, trace: step.trace},
+    });
+  }
+  const last = state.steps[shownIndex(state)]!;
+  assert.equal(summary(last), '2 calls on 1 key; from scratch: measuring…');
+  state = traceReducer(state, {
+    type: 'message',
+    message: {type: 'scratched', run: 1, write: 1, cost: steps[1]!.scratch},
+  });
+  assert.equal(
+    summary(state.steps[1]!),
+    '2 calls on 1 key, against 2 calls on 2 keys from scratch',
+  );
+  // Stepping back and forth, within the steps; an older run's message changes nothing.
+  state = traceReducer(state, {type: 'select', index: -5});
+  assert.equal(stepName(state.steps[shownIndex(state)]!, shownIndex(state)), 'Start');
+  assert.equal(
+    traceReducer(state, {
+      type: 'message',
+      message: {type: 'traced', run: 0, write: 9, trace: {calls: [], natives: []}},
+    }),
+    state,
+  );
+  state = traceReducer(state, {type: 'select', index: 9});
+  assert.equal(shownIndex(state), 1);
+  // A new run starts the list again.
+  state = traceReducer(state, {
+    type: 'message',
+    message: {type: 'traced', run: 2, write: 0, trace: steps[0]!.trace},
+  });
+  assert.equal(state.steps.length, 1);
 });
