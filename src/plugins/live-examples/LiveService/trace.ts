@@ -66,6 +66,18 @@ export type Tracer = {
   takeWrite(): WriteTrace;
 };
 
+/**
+ * A native reducer's name, from the runtime's own tag (`sum`, `count`, `min`, `max`), which
+ * survives a minifier that renames the helpers' classes in the worker's bundle.
+ */
+function nativeName(base: Ctor, params: unknown[]): string {
+  const probe = new (base as new (...p: unknown[]) => object)(...params) as Record<symbol, unknown>;
+  const tag = Object.getOwnPropertySymbols(probe)
+    .map((symbol) => probe[symbol])
+    .find((value): value is string => typeof value === 'string');
+  return tag ? tag.charAt(0).toUpperCase() + tag.slice(1) : base.name;
+}
+
 /** The same class under the same name (the runtime names its objects by their class). */
 function named<T extends Ctor>(sub: T, base: Ctor): T {
   Object.defineProperty(sub, 'name', {value: base.name});
@@ -152,7 +164,7 @@ export function traceService(service: SkipService): Tracer {
     const traced = reducer(base, params);
     if (traced) return collection(run(traced) as Collection, from);
     const node = ++nodes;
-    natives.set(node, {name: base.name, from});
+    natives.set(node, {name: nativeName(base, params), from});
     return collection(run(base) as Collection, {node});
   }
 
