@@ -107,7 +107,8 @@ export default function Trace({
                 {step.trace.calls.map((call, i) => (
                   <tr key={i} data-trace-call>
                     <th scope="row">
-                      {call.name}.{call.kind}
+                      {call.name}
+                      <wbr />.{call.kind}
                     </th>
                     <td>{call.key ?? '(not told)'}</td>
                     <td>{call.returned}</td>
