@@ -87,7 +87,7 @@ const require = createRequire(path.join(ROOT, 'package.json'));
 const reducers = require(
   path.join(path.dirname(require.resolve('@skipruntime/helpers')), 'utils.js'),
 ) as Record<string, unknown>;
-const PACKAGES = {'@skipruntime/core': core, '@skipruntime/helpers': reducers};
+export const PACKAGES = {'@skipruntime/core': core, '@skipruntime/helpers': reducers};
 
 /** The challenge's check of `code`, on Node: what the page's Check finds for the same code. */
 export async function checkOnNode(id: string, code: string): Promise<CheckOutcome> {

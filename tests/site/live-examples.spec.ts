@@ -19,6 +19,8 @@ import {
   startExample,
   replaceCode,
 } from './live-helpers';
+import {summary} from '../../src/plugins/live-examples/LiveService/Live/traceSteps';
+import {traceOnNode} from '../lib/live-trace';
 
 for (const {route, file, outputs} of EXAMPLES) {
   test(`${route}: the example starts on request and shows the page's output`, async ({page}) => {
@@ -96,6 +98,38 @@ test('landing: adding an order and changing one update the totals within 2 secon
   await orders.getByRole('textbox', {name: 'New key in orders', exact: true}).fill('o-3');
   await expect(orders.getByRole('button', {name: 'Replace'})).toBeVisible();
   await expect(orders).toContainText('o-3 exists: this replaces its value');
+
+  // "What ran" (issue 30): each step holds the calls the same code, traced the same way, made
+  // on Node for the same writes, and the same cost from scratch; arrow keys step back.
+  const {steps} = await traceOnNode(liveFence('src/pages/_home/sample.mdx').code, 'totals', [
+    {collection: 'orders', entries: [['o-2', [{customer: 'bob', amount: 12}]]]},
+    {collection: 'orders', entries: [['o-3', [{customer: 'bob', amount: 8}]]]},
+    {collection: 'orders', entries: [['o-2', []]]},
+  ]);
+  const trace = exampleOf(page).locator('details', {hasText: 'What ran'});
+  await trace.locator('summary').click();
+  const next = trace.getByRole('button', {name: 'Next'});
+  for (let index = steps.length - 1; index >= 0; index--) {
+    const {trace: ran, scratch} = steps[index]!;
+    const name = index === 0 ? 'Start' : `Write ${index} (orders)`;
+    await expect(trace.locator('output')).toHaveText(`${name}, ${index + 1} of ${steps.length}`);
+    await expect(trace.locator('[data-trace-summary]')).toHaveText(
+      summary({write: index, trace: ran, scratch}),
+    );
+    const rows = await trace
+      .locator('[data-trace-call]')
+      .evaluateAll((trs) => trs.map((tr) => Array.from(tr.children, (cell) => cell.textContent)));
+    expect(rows).toEqual(
+      ran.calls.map((c) => [`${c.name}.${c.kind}`, c.key ?? '(not told)', c.returned]),
+    );
+    await expect(trace.locator('[data-trace-native]')).toHaveText(
+      ran.natives.map((n) => new RegExp(`^${n.name} \\(native, not traced\\)${n.keys.join(', ')}`)),
+    );
+    if (index > 0) {
+      await next.focus();
+      await page.keyboard.press('ArrowLeft');
+    }
+  }
 });
 
 test('invalid JSON in an input row gets an inline message and changes nothing', async ({page}) => {
@@ -296,6 +330,9 @@ for (const mode of ['light', 'dark'] as const) {
     // And the dimmed outputs of code edited since it ran.
     await replaceCode(page, `${await editorCode(page)}\n// edited`);
     await expect(exampleOf(page).locator('[data-live-stale]')).toBeVisible();
+    // "What ran" open, its table of the start shown.
+    await exampleOf(page).getByText('What ran', {exact: true}).click();
+    await expect(exampleOf(page).locator('[data-trace-summary]')).toContainText('from scratch');
     expect(await axeViolations(page)).toEqual([]);
   });
 }

@@ -3,6 +3,7 @@
  * for both sides. Runs are numbered by the page: a message of an older run is ignored.
  */
 import type {Entry, Json} from '@skipruntime/core';
+import type {Cost, WriteTrace} from './trace';
 
 /** A resource instance the example shows: its name and its parameters. */
 export type Shown = {resource: string; params: Json};
@@ -31,6 +32,8 @@ export type ToWorker =
   /** A client of the example (./Live/Clients.tsx) opens a stream of `stream`, or hangs up. */
   | {type: 'connect'; run: number; client: number; connection: number; stream: Shown}
   | {type: 'disconnect'; run: number; client: number}
+  /** The cost of a run from scratch over the inputs after write `write` (0: the start). */
+  | {type: 'scratch'; run: number; write: number}
   /** The watchdog's question: a worker that does not answer is stuck in the reader's code. */
   | {type: 'ping'};
 
@@ -49,6 +52,13 @@ export type FromWorker =
    */
   | {type: 'checked'; check: number; passed: true; writes: number}
   | {type: 'checked'; check: number; passed: false; message?: string; failure?: LiveFailure}
+  /**
+   * What the runtime ran for write `write` of `collection` (0: the start of the run, `keys` its
+   * inputs' keys), recorded by ./trace.ts; sent after the write's `written`.
+   */
+  | {type: 'traced'; run: number; write: number; collection?: string; trace: WriteTrace}
+  /** The cost of a run from scratch after write `write`, or why it could not be measured. */
+  | {type: 'scratched'; run: number; write: number; cost?: Cost; error?: string}
   /** A client's stream, numbered by the page's `connection`: see `StreamPart`. */
   | {type: 'stream'; run: number; client: number; connection: number; part: StreamPart};
 

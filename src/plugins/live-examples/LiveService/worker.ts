@@ -29,6 +29,7 @@ import {runCheck, type InitService} from './check';
 import {codeLine, evaluate, LiveError, transpile} from './evaluate';
 import type {FromWorker, LiveFailure, StreamPart, ToWorker} from './protocol';
 import {openStream, type OpenStream} from './stream';
+import {traceRun, type TracedRun} from './trace';
 
 // The bundler's public path (the site's baseUrl, `/`) made absolute, so that the runtime's
 // `new URL(wasmUrl, import.meta.url)` lands on this origin's hashed .wasm asset.
@@ -201,6 +202,8 @@ type Run = {
   /** The example's clients' open streams (./stream.ts), and the connection each asked for last. */
   clients: Map<number, OpenStream>;
   wanted: Map<number, number>;
+  /** What ran (./trace.ts), and the inputs after each write for a run from scratch. */
+  traced: TracedRun;
 };
 let current: Run | undefined;
 let latest = 0;
@@ -232,9 +235,10 @@ async function start(message: Extract<ToWorker, {type: 'run'}>): Promise<void> {
     }
     wasmRun = run;
     wasmFailure = undefined;
+    const traced = traceRun(service, initialData, message.show);
     let instance: Instance;
     try {
-      instance = await newInstance({...service, initialData});
+      instance = await newInstance(traced.service);
     } catch (error) {
       if (wasmFailure !== undefined) {
         throw new LiveError(
@@ -244,7 +248,7 @@ async function start(message: Extract<ToWorker, {type: 'run'}>): Promise<void> {
       }
       throw error;
     }
-    next = {run, instance, subscriptions: [], clients: new Map(), wanted: new Map()};
+    next = {run, instance, subscriptions: [], clients: new Map(), wanted: new Map(), traced};
     for (const [index, {resource, params}] of message.show.entries()) {
       const id = `live-${run}-${index}`;
       await instance.instantiateResource(id, resource, params);
@@ -272,6 +276,7 @@ async function start(message: Extract<ToWorker, {type: 'run'}>): Promise<void> {
     current = next;
     if (previous) await closeRun(previous);
     post({type: 'started', run, inputs: initialData});
+    post({type: 'traced', run, write: 0, trace: traced.started()});
     const buffered = pending;
     pending = undefined;
     buffered.forEach(post);
@@ -297,9 +302,11 @@ async function write(message: Extract<ToWorker, {type: 'write'}>): Promise<void>
     const error = new LiveError('This run has ended: press Run to start it again.', 'runtime');
     return post({type: 'written', run, write: id, error: failure(error)});
   }
+  const {collection, entries} = message;
   try {
-    await current.instance.update(message.collection, message.entries);
+    const trace = await current.traced.write(current.instance, id, collection, entries);
     post({type: 'written', run, write: id});
+    post({type: 'traced', run, write: id, collection, trace});
   } catch (error) {
     post({type: 'written', run, write: id, error: failure(runtimeError(error))});
   }
@@ -338,6 +345,17 @@ async function check(message: Extract<ToWorker, {type: 'check'}>): Promise<void>
   }
 }
 
+/** A run from scratch over the inputs after a write: its cost, in an instance of its own. */
+async function scratch({run, write}: Extract<ToWorker, {type: 'scratch'}>): Promise<void> {
+  try {
+    if (current?.run !== run) throw new Error('this run has ended');
+    const cost = await current.traced.scratch(write, newInstance);
+    post({type: 'scratched', run, write, cost});
+  } catch (error) {
+    post({type: 'scratched', run, write, error: runtimeError(error).message});
+  }
+}
+
 /** A client of the example connects (a new stream, as `POST` then `GET /v1/streams`) or leaves. */
 async function client(message: Extract<ToWorker, {type: 'connect' | 'disconnect'}>) {
   const run = current;
@@ -371,6 +389,7 @@ self.onmessage = (event: MessageEvent<ToWorker>) => {
   if (message.type === 'ping') post({type: 'pong'});
   else if (message.type === 'run') void start(message);
   else if (message.type === 'check') void check(message);
+  else if (message.type === 'scratch') void scratch(message);
   else if (message.type === 'connect' || message.type === 'disconnect') void client(message);
   else void write(message);
 };

@@ -29,6 +29,7 @@ import Resources from './Resources';
 import {staleness} from './selectors';
 import Status from './Status';
 import Toolbar from './Toolbar';
+import Trace from './Trace';
 import UpdateLog from './UpdateLog';
 import {useChallenge, type ChallengeProps} from './useChallenge';
 import {useLiveWorker} from './useLiveWorker';
@@ -60,7 +61,7 @@ export default function Live({
   const [state, dispatch] = useReducer(liveReducer, undefined, () =>
     initialState(pageCode, parseShow(metastring)),
   );
-  /** Where the worker's stream messages go, for the clients. */
+  /** Where the worker's stream and trace messages go, for the clients and "What ran". */
   const streams = useMemo(() => new EventTarget(), []);
   // The order matters: the worker is started before a Check at start is sent to it.
   const post = useLiveWorker(state, dispatch, streams);
@@ -195,6 +196,7 @@ export default function Live({
               />
             )}
             <UpdateLog />
+            <Trace post={post} messages={streams} />
           </div>
         </div>
       </div>

@@ -24,6 +24,8 @@ export function onMessage(state: LiveState, message: FromWorker): LiveState {
   switch (message.type) {
     case 'pong':
     case 'stream':
+    case 'traced':
+    case 'scratched':
       return state;
     case 'checked': {
       if (message.check !== state.checking) return state;

@@ -30,7 +30,7 @@ const toEntries = (inputs: Inputs) =>
 export function useLiveWorker(
   state: LiveState,
   dispatch: Dispatch<Action>,
-  /** Where the worker's `stream` messages go (./Clients.tsx listens). */
+  /** Where the worker's `stream` (./Clients.tsx) and `traced`, `scratched` (./Trace.tsx) go. */
   streams: EventTarget,
 ): (message: ToWorker) => void {
   const worker = useRef<Worker | null>(null);
@@ -50,9 +50,10 @@ export function useLiveWorker(
     instance.onmessage = ({data: message}: MessageEvent<FromWorker>) => {
       lastPong.current = Date.now();
       if (message.type === 'pong') return;
-      // Clients (./Clients.tsx) keep the streams of the run they show and drop the others.
-      if (message.type === 'stream') {
-        streams.dispatchEvent(new CustomEvent('stream', {detail: message}));
+      // Clients (./Clients.tsx) keep the streams of the run they show and drop the others;
+      // "What ran" (./Trace.tsx) keeps the traces of the newest run.
+      if (message.type === 'stream' || message.type === 'traced' || message.type === 'scratched') {
+        streams.dispatchEvent(new CustomEvent(message.type, {detail: message}));
         return;
       }
       dispatch({type: 'message', message});

@@ -1,0 +1,386 @@
+/**
+ * What the runtime ran, recorded without changing the reader's code (issue 30, "See Skip
+ * work"): before a service reaches the runtime, `traceService` hands its `createGraph` and its
+ * resources' `instantiate` collections whose `map`, `mapReduce` and `reduce` (and a context
+ * whose `createLazyCollection`) take the reader's classes and pass on, in their place,
+ * subclasses of the same name (the runtime refuses a class without one) that record each
+ * `mapEntry`, `add`, `remove` and `compute`: the key, what it returned (cut short). A native
+ * reducer (Sum, Count, Min, Max) runs inside the runtime and cannot be recorded: it is named,
+ * with the keys its input handed it during the write.
+ *
+ * Pure of the page and of the browser: the worker (./worker.ts) traces the running example and
+ * the Node test (tests/unit/live-trace.test.ts) traces the same code on the same runtime, and
+ * both group the calls per write with `takeWrite`. Nothing is merged or deduplicated: on 0.0.15
+ * a mapper runs twice per written key and a reducer removes every old value before adding the
+ * new ones, and the trace says so.
+ */
+import type {Json, SkipService} from '@skipruntime/core';
+
+/** One call of the reader's code by the runtime. */
+export type TracedCall = {
+  kind: 'mapEntry' | 'add' | 'remove' | 'compute';
+  /** The reader's class. */
+  name: string;
+  /** The key it ran on, as JSON (a reducer is not told its key: absent). */
+  key?: string;
+  /** What it returned, as JSON, cut at `MAX_TEXT` characters. */
+  returned: string;
+};
+
+/** A native reducer, which runs inside the runtime: the keys it was handed during the write. */
+export type NativeRun = {name: string; keys: string[]};
+
+/** What ran for one write (or for the start of a run). */
+export type WriteTrace = {calls: TracedCall[]; natives: NativeRun[]};
+
+export const MAX_TEXT = 80;
+
+/** JSON, cut short for a table cell. */
+export function brief(value: unknown): string {
+  let text: string;
+  try {
+    text = JSON.stringify(value) ?? String(value);
+  } catch {
+    text = String(value);
+  }
+  return text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT - 1)}…` : text;
+}
+
+/** Distinct keys the write's calls ran on (a native reducer's keys are named apart). */
+export function keysOf(trace: WriteTrace): string[] {
+  const keys = new Set<string>();
+  for (const call of trace.calls) if (call.key !== undefined) keys.add(call.key);
+  return [...keys];
+}
+
+type Ctor = new (...params: never[]) => object;
+/** Where a collection's changed keys come from: an input written to, or a node of the graph. */
+type Source = {input: string} | {node: number} | {all: Source[]};
+
+export type Tracer = {
+  /** The service with its graph traced; the same object shape the runtime expects. */
+  service: SkipService;
+  /** The keys the worker is about to write to `collection` (for a native reducer over it). */
+  writing(collection: string, keys: readonly Json[]): void;
+  /** The calls since the last take: one write's, or a start's. */
+  takeWrite(): WriteTrace;
+};
+
+/**
+ * A native reducer's name, from the runtime's own tag (`sum`, `count`, `min`, `max`), which
+ * survives a minifier that renames the helpers' classes in the worker's bundle.
+ */
+function nativeName(base: Ctor, params: unknown[]): string {
+  const probe = new (base as new (...p: unknown[]) => object)(...params) as Record<symbol, unknown>;
+  const tag = Object.getOwnPropertySymbols(probe)
+    .map((symbol) => probe[symbol])
+    .find((value): value is string => typeof value === 'string');
+  return tag ? tag.charAt(0).toUpperCase() + tag.slice(1) : base.name;
+}
+
+/** The same class under the same name (the runtime names its objects by their class). */
+function named<T extends Ctor>(sub: T, base: Ctor): T {
+  Object.defineProperty(sub, 'name', {value: base.name});
+  return sub;
+}
+
+export function traceService(service: SkipService): Tracer {
+  let calls: TracedCall[] = [];
+  /** Each node's output keys in the current write; a native's entry names it. */
+  const nodeKeys = new Map<number, Set<string>>();
+  const natives = new Map<number, {name: string; from: Source}>();
+  const written = new Map<string, Set<string>>();
+  let nodes = 0;
+
+  const keysFrom = (source: Source): Set<string> => {
+    if ('input' in source) return written.get(source.input) ?? new Set();
+    if ('node' in source) {
+      const native = natives.get(source.node);
+      return native ? keysFrom(native.from) : (nodeKeys.get(source.node) ?? new Set());
+    }
+    return new Set(source.all.flatMap((s) => [...keysFrom(s)]));
+  };
+  const outputs = (node: number, entries: Iterable<[Json, Json]>) => {
+    const keys = nodeKeys.get(node) ?? new Set<string>();
+    for (const [key] of entries) keys.add(brief(key));
+    nodeKeys.set(node, keys);
+  };
+
+  function mapper(base: Ctor): {ctor: Ctor; node: number} {
+    const node = ++nodes;
+    const Base = base as new (...params: never[]) => {
+      mapEntry(...args: unknown[]): Iterable<[Json, Json]>;
+    };
+    const ctor = class extends Base {
+      mapEntry(key: Json, ...rest: unknown[]) {
+        const out = Array.from(super.mapEntry(key, ...rest));
+        calls.push({kind: 'mapEntry', name: base.name, key: brief(key), returned: brief(out)});
+        outputs(node, out);
+        return out;
+      }
+    };
+    return {ctor: named(ctor, base), node};
+  }
+
+  /** A reducer traced, or `null` when it is native (no `add` of its own to call). */
+  function reducer(base: Ctor, params: unknown[]): Ctor | null {
+    const probe = new (base as new (...p: unknown[]) => {add?: unknown})(...params);
+    if (typeof probe.add !== 'function') return null;
+    const Base = base as new (...params: never[]) => {
+      add(acc: Json | null, value: Json): Json;
+      remove(acc: Json, value: Json): Json | null;
+    };
+    const ctor = class extends Base {
+      add(acc: Json | null, value: Json) {
+        const out = super.add(acc, value);
+        calls.push({kind: 'add', name: base.name, returned: brief(out)});
+        return out;
+      }
+      remove(acc: Json, value: Json) {
+        const out = super.remove(acc, value);
+        calls.push({kind: 'remove', name: base.name, returned: brief(out)});
+        return out;
+      }
+    };
+    return named(ctor, base);
+  }
+
+  function lazy(base: Ctor): Ctor {
+    const Base = base as new (...params: never[]) => {
+      compute(self: unknown, key: Json): Iterable<Json>;
+    };
+    const ctor = class extends Base {
+      compute(self: unknown, key: Json) {
+        const out = Array.from(super.compute(self, key));
+        calls.push({kind: 'compute', name: base.name, key: brief(key), returned: brief(out)});
+        return out;
+      }
+    };
+    return named(ctor, base);
+  }
+
+  /** A reduce: traced, or a native node that reports its input's keys. */
+  function reduced(from: Source, run: (ctor: Ctor) => unknown, base: Ctor, params: unknown[]) {
+    const traced = reducer(base, params);
+    if (traced) return collection(run(traced) as Collection, from);
+    const node = ++nodes;
+    natives.set(node, {name: nativeName(base, params), from});
+    return collection(run(base) as Collection, {node});
+  }
+
+  type Collection = Record<string | symbol, unknown>;
+  function collection(target: Collection, source: Source): Collection {
+    const proxy = new Proxy(target, {
+      get(obj, prop) {
+        const value = Reflect.get(obj, prop, obj) as unknown;
+        if (typeof value !== 'function') return value;
+        const fn = value as (...args: unknown[]) => unknown;
+        if (prop === 'map')
+          return (base: Ctor, ...params: unknown[]) => {
+            const {ctor, node} = mapper(base);
+            return collection(fn.call(obj, ctor, ...params) as Collection, {node});
+          };
+        if (prop === 'mapReduce')
+          return (base: Ctor, ...mapParams: unknown[]) => {
+            const {ctor, node} = mapper(base);
+            const then = fn.call(obj, ctor, ...mapParams) as (...a: unknown[]) => unknown;
+            return (red: Ctor, ...params: unknown[]) =>
+              reduced({node}, (r) => then(r, ...params), red, params);
+          };
+        if (prop === 'reduce')
+          return (red: Ctor, ...params: unknown[]) =>
+            reduced(source, (r) => fn.call(obj, r, ...params), red, params);
+        if (prop === 'slice' || prop === 'slices' || prop === 'take')
+          return (...args: unknown[]) => collection(fn.apply(obj, args) as Collection, source);
+        if (prop === 'merge')
+          return (...others: Collection[]) =>
+            collection(fn.apply(obj, others) as Collection, {
+              all: [source, ...others.map((o) => sources.get(o) ?? {all: []})],
+            });
+        return fn.bind(obj);
+      },
+    });
+    sources.set(proxy, source);
+    return proxy;
+  }
+  const sources = new WeakMap<object, Source>();
+
+  const context = (target: object) =>
+    new Proxy(target, {
+      get(obj, prop) {
+        const value = Reflect.get(obj, prop, obj) as unknown;
+        if (prop === 'createLazyCollection' && typeof value === 'function')
+          return (base: Ctor, ...params: unknown[]) =>
+            (value as (...a: unknown[]) => unknown).call(obj, lazy(base), ...params);
+        return typeof value === 'function' ? (value as () => unknown).bind(obj) : value;
+      },
+    });
+  const inputs = (collections: Record<string, Collection>, source: (name: string) => Source) =>
+    Object.fromEntries(
+      Object.entries(collections).map(([name, c]) => [name, collection(c, source(name))]),
+    );
+
+  const graphOutputs = new Map<string, Source>();
+  const traced: SkipService = {
+    ...service,
+    createGraph(collections, ctx) {
+      const result = service.createGraph(
+        inputs(collections as never, (name) => ({input: name})) as never,
+        context(ctx) as never,
+      ) as unknown as Record<string, Collection>;
+      for (const [name, c] of Object.entries(result)) {
+        graphOutputs.set(name, sources.get(c) ?? {all: []});
+      }
+      return result as never;
+    },
+    resources: Object.fromEntries(
+      Object.entries(service.resources ?? {}).map(([name, base]) => {
+        const Base = base as unknown as new (...params: never[]) => {
+          instantiate(collections: Record<string, Collection>, ctx: object): unknown;
+        };
+        const ctor = class extends Base {
+          instantiate(collections: Record<string, Collection>, ctx: object) {
+            return super.instantiate(
+              inputs(collections, (n) => graphOutputs.get(n) ?? {all: []}),
+              context(ctx),
+            );
+          }
+        };
+        return [name, named(ctor, base as Ctor)];
+      }),
+    ) as unknown as SkipService['resources'],
+  };
+
+  return {
+    service: traced,
+    writing(name, keys) {
+      written.set(name, new Set(keys.map(brief)));
+    },
+    takeWrite() {
+      const ran = [...natives.values()].map(({name, from}) => ({
+        name,
+        keys: [...keysFrom(from)],
+      }));
+      const trace = {calls, natives: ran.filter((n) => n.keys.length > 0)};
+      calls = [];
+      nodeKeys.clear();
+      written.clear();
+      return trace;
+    },
+  };
+}
+
+type Entries = [Json, Json[]][];
+type Instance = {
+  update(collection: string, entries: Entries): Promise<void>;
+  instantiateResource(id: string, resource: string, params: Json): Promise<void>;
+  close(): unknown;
+};
+
+/**
+ * A write to a traced instance and the calls it caused: the runtime recomputes during
+ * `update` itself (the promise settles later), so the calls recorded by its return are the
+ * write's. Calls recorded before it (a client opening a stream) are not the write's: dropped.
+ */
+export function tracedWrite(
+  tracer: Tracer,
+  instance: Instance,
+  collection: string,
+  entries: Entries,
+): {trace: WriteTrace; applied: Promise<void>} {
+  tracer.takeWrite();
+  tracer.writing(
+    collection,
+    entries.map(([key]) => key),
+  );
+  const applied = instance.update(collection, entries);
+  return {trace: tracer.takeWrite(), applied};
+}
+
+/** The inputs after a write: a key's values replaced, or the key gone when it has none. */
+export function applyWrite(
+  inputs: Record<string, Entries>,
+  collection: string,
+  entries: Entries,
+): Record<string, Entries> {
+  const rows = new Map((inputs[collection] ?? []).map(([k, v]) => [brief(k), [k, v] as const]));
+  for (const [key, values] of entries) {
+    if (values.length === 0) rows.delete(brief(key));
+    else rows.set(brief(key), [key, values]);
+  }
+  return {...inputs, [collection]: [...rows.values()].map(([k, v]) => [k, v])};
+}
+
+/** What a start from scratch costs: calls and the distinct keys they ran on. */
+export type Cost = {calls: number; keys: number};
+
+export const costOf = (trace: WriteTrace): Cost => ({
+  calls: trace.calls.length,
+  keys: keysOf(trace).length,
+});
+
+/**
+ * The cost of a run from scratch over `inputs`, measured: a new traced instance of the same
+ * service started on them, the shown resources instantiated, its calls counted, then closed.
+ */
+export async function fromScratch(
+  service: SkipService,
+  inputs: Record<string, Entries>,
+  show: readonly {resource: string; params: Json}[],
+  start: (service: SkipService) => Promise<Instance>,
+): Promise<Cost> {
+  const tracer = traceService({...service, initialData: inputs});
+  for (const [name, entries] of Object.entries(inputs)) {
+    tracer.writing(
+      name,
+      entries.map(([key]) => key),
+    );
+  }
+  const instance = await start(tracer.service);
+  try {
+    for (const [index, {resource, params}] of show.entries()) {
+      await instance.instantiateResource(`scratch-${index}`, resource, params);
+    }
+    return costOf(tracer.takeWrite());
+  } finally {
+    await instance.close();
+  }
+}
+
+/**
+ * A run traced, as the worker keeps it: the service to start (traced, on `initialData`), the
+ * start's calls, each write's calls, and the inputs after each write (numbered by the page; 0
+ * is the start) for a run from scratch over them.
+ */
+export function traceRun(
+  service: SkipService,
+  initialData: Record<string, Entries>,
+  show: readonly {resource: string; params: Json}[],
+) {
+  const tracer = traceService(service);
+  for (const [name, entries] of Object.entries(initialData)) {
+    tracer.writing(
+      name,
+      entries.map(([key]) => key),
+    );
+  }
+  const inputs = new Map([[0, initialData]]);
+  let last = initialData;
+  return {
+    service: {...tracer.service, initialData},
+    started: () => tracer.takeWrite(),
+    async write(instance: Instance, write: number, collection: string, entries: Entries) {
+      const {trace, applied} = tracedWrite(tracer, instance, collection, entries);
+      await applied;
+      last = applyWrite(last, collection, entries);
+      inputs.set(write, last);
+      return trace;
+    },
+    scratch(write: number, start: (service: SkipService) => Promise<Instance>): Promise<Cost> {
+      const after = inputs.get(write);
+      if (!after) return Promise.reject(new Error(`no write ${write} in this run`));
+      return fromScratch(service, after, show, start);
+    },
+  };
+}
+export type TracedRun = ReturnType<typeof traceRun>;

@@ -1,0 +1,62 @@
+/**
+ * A live example traced on Node as the page's worker traces it
+ * (src/plugins/live-examples/LiveService/trace.ts, `traceRun`): evaluated with the same
+ * stand-ins of the Skip packages (./challenges.ts), started on `@skipruntime/wasm`, the shown
+ * resource instantiated, then each write applied; each step's calls (0: the start) and the
+ * measured cost of a run from scratch over the inputs after it. Used by
+ * tests/unit/live-trace.test.ts and, to compare with what the page shows,
+ * tests/site/live-examples.spec.ts.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import {transform} from 'sucrase';
+import type {Json} from '@skipruntime/core';
+import {evaluate, transpile} from '../../src/plugins/live-examples/LiveService/evaluate';
+import {
+  traceRun,
+  type Cost,
+  type WriteTrace,
+} from '../../src/plugins/live-examples/LiveService/trace';
+import {ROOT} from '../../src/lib/root.cjs';
+import fences from '../../src/lib/fences.cjs';
+import {PACKAGES} from './challenges';
+
+/** The code of the `index`-th live fence of a page's source. */
+export function liveFence(file: string, index: number): string {
+  const text = fs.readFileSync(path.join(ROOT, file), 'utf8');
+  const live = fences.extractBlocks(text).filter((b) => fences.parseMeta(b.meta).flags.has('live'));
+  const block = live[index];
+  if (!block) throw new Error(`${file}: no live fence number ${index}`);
+  return block.code;
+}
+
+export type TraceWrite = {
+  readonly collection: string;
+  readonly entries: readonly (readonly [Json, readonly Json[]])[];
+};
+export type TraceStep = {trace: WriteTrace; scratch: Cost};
+
+export async function traceOnNode(
+  code: string,
+  resource: string,
+  writes: readonly TraceWrite[],
+): Promise<{steps: TraceStep[]}> {
+  const {initService} = await import('@skipruntime/wasm');
+  const service = await evaluate(transpile(transform, code), PACKAGES);
+  const show = [{resource, params: {}}];
+  const traced = traceRun(service, (service.initialData ?? {}) as never, show);
+  const instance = await initService(traced.service);
+  try {
+    await instance.instantiateResource('node', resource, {});
+    const steps: TraceStep[] = [
+      {trace: traced.started(), scratch: await traced.scratch(0, initService)},
+    ];
+    for (const [i, {collection, entries}] of writes.entries()) {
+      const trace = await traced.write(instance, i + 1, collection, entries as never);
+      steps.push({trace, scratch: await traced.scratch(i + 1, initService)});
+    }
+    return {steps};
+  } finally {
+    await instance.close();
+  }
+}
