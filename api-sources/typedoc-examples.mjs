@@ -9,10 +9,10 @@
 // shown is the output printed.
 // An example naming a symbol the package does not have stops the generation with an error
 // naming the file, so a release that drops a symbol cannot leave a stale example.
-import fs from 'node:fs';
 import path from 'node:path';
 import {Converter, ParameterType} from 'typedoc';
 import {MarkdownPageEvent} from 'typedoc-plugin-markdown';
+import {readSymbolFiles} from './typedoc-notes.mjs';
 
 /** @typedef {{file: string, symbol: string, text: string}} Example */
 
@@ -52,23 +52,12 @@ export function parseExample(file, source) {
 }
 
 /**
- * The examples of one package: every `.md` file of its folder (none when the folder is absent).
+ * The examples of one package: every `.md` file of its folder.
  * @param {string} dir
  * @returns {Example[]}
  */
 export function readExamples(dir) {
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir, {withFileTypes: true})
-    .sort((a, b) => a.name.localeCompare(b.name))
-    .map((entry) => {
-      const file = path.join(dir, entry.name);
-      if (!entry.isFile() || !entry.name.endsWith('.md')) {
-        throw new Error(`${file}: an examples folder holds only <Symbol>.md files`);
-      }
-      const shown = path.relative(process.cwd(), file);
-      return parseExample(shown.startsWith('..') ? file : shown, fs.readFileSync(file, 'utf8'));
-    });
+  return readSymbolFiles(dir, 'examples', parseExample);
 }
 
 /**

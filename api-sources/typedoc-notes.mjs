@@ -65,11 +65,15 @@ export function parseNote(file, source) {
 }
 
 /**
- * The notes of one package: every `.md` file of its folder (none when the folder is absent).
+ * Every `<Symbol>.md` file of a folder of ours (none when the folder is absent), in name order,
+ * each parsed; the notes' and the examples' folders (typedoc-examples.mjs) are read alike.
+ * @template T
  * @param {string} dir
- * @returns {Note[]}
+ * @param {string} kind What the folder holds, for the error ("notes", "examples").
+ * @param {(file: string, source: string) => T} parse
+ * @returns {T[]}
  */
-export function readNotes(dir) {
+export function readSymbolFiles(dir, kind, parse) {
   if (!fs.existsSync(dir)) return [];
   return fs
     .readdirSync(dir, {withFileTypes: true})
@@ -77,12 +81,21 @@ export function readNotes(dir) {
     .map((entry) => {
       const file = path.join(dir, entry.name);
       if (!entry.isFile() || !entry.name.endsWith('.md')) {
-        throw new Error(`${file}: a notes folder holds only <Symbol>.md files`);
+        throw new Error(`${file}: a folder of ${kind} holds only <Symbol>.md files`);
       }
       // Named from the site's folder in messages (api-sources/notes/core/X.md) when inside it.
       const shown = path.relative(process.cwd(), file);
-      return parseNote(shown.startsWith('..') ? file : shown, fs.readFileSync(file, 'utf8'));
+      return parse(shown.startsWith('..') ? file : shown, fs.readFileSync(file, 'utf8'));
     });
+}
+
+/**
+ * The notes of one package: every `.md` file of its folder.
+ * @param {string} dir
+ * @returns {Note[]}
+ */
+export function readNotes(dir) {
+  return readSymbolFiles(dir, 'notes', parseNote);
 }
 
 /**
