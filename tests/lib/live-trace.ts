@@ -1,6 +1,6 @@
 /**
  * A live example traced on Node as the page's worker traces it
- * (src/plugins/live-examples/LiveService/trace.ts, `traceRun`): evaluated with the same
+ * (src/plugins/live-examples/LiveService/traceRun.ts, `traceRun`): evaluated with the same
  * stand-ins of the Skip packages (./challenges.ts), started on `@skipruntime/wasm`, the shown
  * resource instantiated, then each write applied; each step's calls (0: the start) and the
  * measured cost of a run from scratch over the inputs after it. Used by
@@ -12,11 +12,8 @@ import path from 'node:path';
 import {transform} from 'sucrase';
 import type {Json} from '@skipruntime/core';
 import {evaluate, transpile} from '../../src/plugins/live-examples/LiveService/evaluate';
-import {
-  traceRun,
-  type Cost,
-  type WriteTrace,
-} from '../../src/plugins/live-examples/LiveService/trace';
+import type {WriteTrace} from '../../src/plugins/live-examples/LiveService/trace';
+import {traceRun, type Cost} from '../../src/plugins/live-examples/LiveService/traceRun';
 import {ROOT} from '../../src/lib/root.cjs';
 import fences from '../../src/lib/fences.cjs';
 import {PACKAGES} from './challenges';

@@ -8,7 +8,8 @@
  */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {applyWrite, keysOf} from '../../src/plugins/live-examples/LiveService/trace';
+import {keysOf} from '../../src/plugins/live-examples/LiveService/trace';
+import {applyWrite} from '../../src/plugins/live-examples/LiveService/traceRun';
 import {
   emptyTrace,
   shownIndex,

@@ -3,7 +3,8 @@
  * for both sides. Runs are numbered by the page: a message of an older run is ignored.
  */
 import type {Entry, Json} from '@skipruntime/core';
-import type {Cost, WriteTrace} from './trace';
+import type {WriteTrace} from './trace';
+import type {Cost} from './traceRun';
 
 /** A resource instance the example shows: its name and its parameters. */
 export type Shown = {resource: string; params: Json};

@@ -17,7 +17,10 @@
  * The page keeps this worker honest: it answers `ping` whenever it is free, and a worker
  * stuck in the reader's code (an endless loop) is terminated by the page, which starts a new
  * one. Failures are told in the reader's terms: a download that failed is a `load` failure,
- * never the code's; the runtime's own terse messages are explained (see `explain`).
+ * never the code's; the runtime's own terse messages are explained (see `runtimeError`).
+ *
+ * This file dispatches the page's messages (see `self.onmessage`); the runtime's download and
+ * its instances are ./wasm.ts's, what each write ran is ./traceRun.ts's.
  */
 import type {Entry, Json} from '@skipruntime/core';
 import * as core from '@skipruntime/core';
@@ -25,11 +28,12 @@ import * as core from '@skipruntime/core';
 // (express, eventsource). The alias is set by src/plugins/live-examples.
 import * as reducers from '@skipruntime/helpers/reducers';
 import type {ChallengeDefinition} from '../../../challenges/format';
-import {runCheck, type InitService} from './check';
+import {runCheck} from './check';
 import {codeLine, evaluate, LiveError, transpile} from './evaluate';
 import type {FromWorker, LiveFailure, StreamPart, ToWorker} from './protocol';
 import {openStream, type OpenStream} from './stream';
-import {traceRun, type TracedRun} from './trace';
+import {traceRun, type TracedRun} from './traceRun';
+import {downloadFor, load, newInstance, wasmFailed, type Instance} from './wasm';
 
 // The bundler's public path (the site's baseUrl, `/`) made absolute, so that the runtime's
 // `new URL(wasmUrl, import.meta.url)` lands on this origin's hashed .wasm asset.
@@ -37,99 +41,7 @@ declare let __webpack_public_path__: string;
 // eslint-disable-next-line prefer-const -- the bundler's free variable, not a declaration
 __webpack_public_path__ = new URL(__webpack_public_path__, self.location.href).href;
 
-/** The .wasm file's size in bytes, set by src/plugins/live-examples. */
-declare const __LIVE_WASM_BYTES__: number;
-
-type Instance = Awaited<ReturnType<typeof import('@skipruntime/wasm').initService>>;
-
 const post = (message: FromWorker) => self.postMessage(message);
-
-/** A part of the example downloaded on demand; its failure is a `load` failure. */
-async function load<T>(what: string, importer: () => Promise<T>): Promise<T> {
-  try {
-    return await importer();
-  } catch (error) {
-    throw new LiveError(`${what} could not be downloaded (${String(error)}).`, 'load');
-  }
-}
-
-// The runtime downloads its .wasm with `fetch(url).then((res) => res.arrayBuffer())`
-// (sk_browser.js) each time an instance starts: a Run, and a Check beside it. The first request
-// of this worker is read here as a stream, so the page can show the download's progress, and a
-// failed or refused download is named as such; its bytes are kept, and every later start of
-// this worker takes them from here instead of asking the network (or the HTTP cache) again.
-let wasmRun = 0;
-let wasmFailure: string | undefined;
-let wasmBytes: Promise<ArrayBuffer> | undefined;
-const realFetch = self.fetch.bind(self);
-
-async function downloadWasm(input: RequestInfo | URL, init?: RequestInit): Promise<ArrayBuffer> {
-  const run = wasmRun;
-  let response: Response;
-  try {
-    response = await realFetch(input, init);
-  } catch (error) {
-    wasmFailure = String(error);
-    throw error;
-  }
-  if (!response.ok || !response.body) {
-    wasmFailure = `HTTP ${response.status}`;
-    throw new Error(wasmFailure);
-  }
-  const total = __LIVE_WASM_BYTES__ > 0 ? __LIVE_WASM_BYTES__ : undefined;
-  let loaded = 0;
-  const reader = response.body.getReader();
-  const parts: Uint8Array[] = [];
-  try {
-    for (;;) {
-      const {done, value} = await reader.read();
-      if (done) break;
-      parts.push(value);
-      loaded += value.byteLength;
-      post({type: 'progress', run, loaded, total});
-    }
-  } catch (error) {
-    wasmFailure = String(error);
-    throw error;
-  }
-  const bytes = new Uint8Array(loaded);
-  let at = 0;
-  for (const part of parts) {
-    bytes.set(part, at);
-    at += part.byteLength;
-  }
-  return bytes.buffer;
-}
-
-self.fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-  const url = input instanceof Request ? input.url : String(input);
-  if (!/\.wasm(\?|$)/.test(url)) return realFetch(input, init);
-  if (!wasmBytes) {
-    wasmBytes = downloadWasm(input, init);
-    // A failed download is not kept: the reader's Retry downloads again.
-    wasmBytes.catch(() => (wasmBytes = undefined));
-  }
-  return new Response(await wasmBytes, {
-    status: 200,
-    headers: {'Content-Type': 'application/wasm'},
-  });
-};
-
-/**
- * A new instance of the runtime for `service`, one start at a time in this worker: each start
- * compiles the module and sets up a memory of its own (1 GiB declared), and a Check started
- * beside a Run, or both started right after a restart, would only compete for the same core.
- */
-let starting: Promise<unknown> = Promise.resolve();
-async function newInstance(service: Parameters<InitService>[0]): Promise<Instance> {
-  const {initService} = await load(
-    'The Skip runtime',
-    () => import(/* webpackChunkName: "live-runtime" */ '@skipruntime/wasm'),
-  );
-  const started = starting.then(() => initService(service));
-  starting = started.catch(() => undefined);
-  return started;
-}
 
 async function compile(code: string): Promise<string> {
   const {transform} = await load(
@@ -233,16 +145,16 @@ async function start(message: Extract<ToWorker, {type: 'run'}>): Promise<void> {
     for (const [name, entries] of Object.entries(message.inputs ?? {})) {
       if (name in initialData) initialData[name] = entries;
     }
-    wasmRun = run;
-    wasmFailure = undefined;
+    downloadFor(run);
     const traced = traceRun(service, initialData, message.show);
     let instance: Instance;
     try {
       instance = await newInstance(traced.service);
     } catch (error) {
-      if (wasmFailure !== undefined) {
+      const failed = wasmFailed();
+      if (failed !== undefined) {
         throw new LiveError(
-          `The Skip runtime's WebAssembly file could not be downloaded (${wasmFailure}).`,
+          `The Skip runtime's WebAssembly file could not be downloaded (${failed}).`,
           'load',
         );
       }

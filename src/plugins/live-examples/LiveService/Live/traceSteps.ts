@@ -6,7 +6,8 @@
  * tests/unit/live-trace.test.ts, which feeds it the Node run's own traces.
  */
 import type {FromWorker} from '../protocol';
-import {costOf, keysOf, type Cost, type WriteTrace} from '../trace';
+import {keysOf, type WriteTrace} from '../trace';
+import {costOf, type Cost} from '../traceRun';
 
 export type TraceStep = {
   write: number;
