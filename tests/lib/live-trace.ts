@@ -2,8 +2,9 @@
  * A live example traced on Node as the page's worker traces it
  * (src/plugins/live-examples/LiveService/traceRun.ts, `traceRun`): evaluated with the same
  * stand-ins of the Skip packages (./challenges.ts), started on `@skipruntime/wasm`, the shown
- * resource instantiated, then each write applied; each step's calls (0: the start) and the
- * measured cost of a run from scratch over the inputs after it. Used by
+ * resource instantiated and subscribed to, then each write applied; each step's calls (0: the
+ * start), what the resource sent its subscriber, and the measured cost of a run from scratch
+ * over the inputs after it. Used by
  * tests/unit/live-trace.test.ts and, to compare with what the page shows,
  * tests/site/live-examples.spec.ts.
  */
@@ -12,8 +13,11 @@ import path from 'node:path';
 import {transform} from 'sucrase';
 import type {Json} from '@skipruntime/core';
 import {evaluate, transpile} from '../../src/plugins/live-examples/LiveService/evaluate';
-import type {WriteTrace} from '../../src/plugins/live-examples/LiveService/trace';
-import {traceRun, type Cost} from '../../src/plugins/live-examples/LiveService/traceRun';
+import {
+  traceRun,
+  type Cost,
+  type StepTrace,
+} from '../../src/plugins/live-examples/LiveService/traceRun';
 import {ROOT} from '../../src/lib/root.cjs';
 import fences from '../../src/lib/fences.cjs';
 import {PACKAGES} from './challenges';
@@ -31,7 +35,7 @@ export type TraceWrite = {
   readonly collection: string;
   readonly entries: readonly (readonly [Json, readonly Json[]])[];
 };
-export type TraceStep = {trace: WriteTrace; scratch: Cost};
+export type TraceStep = {trace: StepTrace; scratch: Cost};
 
 export async function traceOnNode(
   code: string,
@@ -45,6 +49,11 @@ export async function traceOnNode(
   const instance = await initService(traced.service);
   try {
     await instance.instantiateResource('node', resource, {});
+    instance.subscribe('node', {
+      subscribed: () => undefined,
+      notify: (update) => traced.delivered(0, update.values),
+      close: () => undefined,
+    });
     const steps: TraceStep[] = [
       {trace: traced.started(), scratch: await traced.scratch(0, initService)},
     ];

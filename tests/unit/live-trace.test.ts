@@ -8,10 +8,20 @@
  */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {keysOf} from '../../src/plugins/live-examples/LiveService/trace';
-import {applyWrite} from '../../src/plugins/live-examples/LiveService/traceRun';
+import type {TracedCall} from '../../src/plugins/live-examples/LiveService/trace';
 import {
+  applyWrite,
+  outputRecorder,
+  SHOWN_ROWS,
+  stepTrace,
+} from '../../src/plugins/live-examples/LiveService/traceRun';
+import {
+  changeText,
   emptyTrace,
+  moreCalls,
+  nativeKeys,
+  perFunction,
+  sentLine,
   shownIndex,
   stepName,
   summary,
@@ -22,30 +32,48 @@ import {liveFence, traceOnNode} from '../lib/live-trace';
 const landing = liveFence('src/pages/_home/sample.mdx', 0);
 const functions = liveFence('docs/functions.mdx', 0);
 
-test('landing: the start maps its one order, Sum (native) updates its customer', async () => {
+test('landing: the start maps its one order, Sum (native) updates its customer, totals sends it', async () => {
   const {steps} = await traceOnNode(landing, 'totals', []);
-  assert.deepEqual(steps[0]!.trace, {
-    calls: [{kind: 'mapEntry', name: 'ByCustomer', key: '"o-1"', returned: '[["ada",30]]'}],
-    natives: [{name: 'Sum', keys: ['"ada"']}],
-  });
+  const {calls, natives, outputs, total, keys, functions} = steps[0]!.trace;
+  assert.deepEqual(calls, [
+    {kind: 'mapEntry', name: 'ByCustomer', key: '"o-1"', returned: '[["ada",30]]'},
+  ]);
+  assert.deepEqual([total, keys, functions], [1, 1, [['ByCustomer.mapEntry', 1]]]);
+  assert.deepEqual(natives, [{name: 'Sum', keys: ['"ada"'], count: 1}]);
+  assert.deepEqual(outputs, [
+    {index: 0, rows: [{key: '"ada"', sent: '[30]', change: 'added'}], sent: 1, changed: 1},
+  ]);
 });
 
 test('landing: a new order runs its mapper twice on its key alone, against 2 from scratch', async () => {
   const write = {collection: 'orders', entries: [['o-2', [{customer: 'bob', amount: 5}]]]} as const;
   const {steps} = await traceOnNode(landing, 'totals', [write]);
   const call = {kind: 'mapEntry', name: 'ByCustomer', key: '"o-2"', returned: '[["bob",5]]'};
-  assert.deepEqual(steps[1]!.trace, {
-    calls: [call, call],
-    natives: [{name: 'Sum', keys: ['"bob"']}],
-  });
+  const {calls, natives, outputs} = steps[1]!.trace;
+  assert.deepEqual(calls, [call, call]);
+  assert.deepEqual(natives, [{name: 'Sum', keys: ['"bob"'], count: 1}]);
+  assert.deepEqual(outputs[0]!.rows, [{key: '"bob"', sent: '[5]', change: 'added'}]);
   assert.deepEqual(steps[1]!.scratch, {calls: 2, keys: 2});
+});
+
+test('landing: a deleted order runs no mapper, yet Sum (native) is named with the customer it updated', async () => {
+  const {steps} = await traceOnNode(landing, 'totals', [
+    {collection: 'orders', entries: [['o-2', [{customer: 'ada', amount: 5}]]]},
+    {collection: 'orders', entries: [['o-2', []]]},
+  ]);
+  const {calls, natives, outputs} = steps[2]!.trace;
+  assert.deepEqual(calls, []);
+  assert.deepEqual(natives, [{name: 'Sum', keys: ['"ada"'], count: 1}]);
+  const [row] = outputs[0]!.rows;
+  assert.deepEqual(row, {key: '"ada"', sent: '[30]', before: '[35]', change: 'changed'});
+  assert.equal(changeText(row!), '[35] → [30]');
 });
 
 test('functions: a changed amount reruns one mapper key; the reducer removes, then adds', async () => {
   const write = {collection: 'orders', entries: [['o1', [{customer: 'ada', amount: 50}]]]} as const;
   const {steps} = await traceOnNode(functions, 'spending', [write]);
   assert.equal(steps[0]!.trace.calls.length, 3 + 2, 'three orders mapped, two kept and added');
-  const {calls, natives} = steps[1]!.trace;
+  const {calls, natives, keys} = steps[1]!.trace;
   assert.deepEqual(natives, []);
   // 0.0.15: the written key's mapper runs twice, and the reducer after each run.
   assert.deepEqual(
@@ -60,7 +88,11 @@ test('functions: a changed amount reruns one mapper key; the reducer removes, th
     ],
   );
   assert.equal(calls.at(-1)!.returned, '{"orders":1,"spent":50}');
-  assert.deepEqual(keysOf(steps[1]!.trace), ['"o1"']);
+  assert.equal(keys, 1, 'one key: "o1"');
+  // Ada's spending alone is sent, its new value against the one her readers held.
+  const [row] = steps[1]!.trace.outputs[0]!.rows;
+  assert.equal(row?.key, '"ada"');
+  assert.equal(changeText(row!), '[{"orders":1,"spent":40}] → [{"orders":1,"spent":50}]');
   assert.deepEqual(steps[1]!.scratch, {calls: 5, keys: 3});
 });
 
@@ -123,6 +155,12 @@ test('"What ran": the page state built from the Node run says what the write cos
   }
   const last = state.steps[shownIndex(state)]!;
   assert.equal(summary(last), '2 calls on 1 key; from scratch: measuring…');
+  assert.equal(perFunction(last.trace), 'ByCustomer.mapEntry: 2 calls; Sum (native): 1 key');
+  assert.equal(moreCalls(last.trace), null);
+  assert.equal(
+    sentLine(last.trace.outputs[0]!, 'totals'),
+    'totals sent 1 key to its readers, 1 changed',
+  );
   state = traceReducer(state, {
     type: 'message',
     message: {type: 'scratched', run: 1, write: 1, cost: steps[1]!.scratch},
@@ -137,7 +175,7 @@ test('"What ran": the page state built from the Node run says what the write cos
   assert.equal(
     traceReducer(state, {
       type: 'message',
-      message: {type: 'traced', run: 0, write: 9, trace: {calls: [], natives: []}},
+      message: {type: 'traced', run: 0, write: 9, trace: steps[1]!.trace},
     }),
     state,
   );
@@ -149,4 +187,74 @@ test('"What ran": the page state built from the Node run says what the write cos
     message: {type: 'traced', run: 2, write: 0, trace: steps[0]!.trace},
   });
   assert.equal(state.steps.length, 1);
+});
+
+test('outputRecorder: each resource says what it sent, and what that made of each key', () => {
+  const recorder = outputRecorder(2);
+  recorder.delivered(0, [
+    ['a', [1]],
+    ['b', [2]],
+  ]);
+  recorder.take();
+  recorder.delivered(0, [
+    ['a', [3]],
+    ['b', []],
+    ['c', [4]],
+    ['d', []],
+  ]);
+  recorder.delivered(0, [['c', [4]]]);
+  const [first, second] = recorder.take();
+  assert.deepEqual(first!.rows.map(changeText), [
+    '[1] → [3]',
+    'removed (was [2])',
+    'added',
+    'unchanged',
+    'unchanged',
+  ]);
+  assert.deepEqual([first!.sent, first!.changed], [5, 3]);
+  assert.equal(sentLine(first!, 'totals'), 'totals sent 5 keys to its readers, 3 changed');
+  assert.deepEqual(second, {index: 1, rows: [], sent: 0, changed: 0});
+  assert.equal(sentLine(second!, 'counts'), 'counts sent nothing to its readers');
+  // A value longer than a cell is cut, yet a change beyond the cut is still a change.
+  const long = 'x'.repeat(200);
+  recorder.delivered(0, [['a', [`${long}1`]]]);
+  recorder.take();
+  recorder.delivered(0, [['a', [`${long}2`]]]);
+  const [cutRow] = recorder.take()[0]!.rows;
+  assert.equal(cutRow!.change, 'changed');
+  assert.ok(cutRow!.sent.length <= 80 && cutRow!.sent.endsWith('…'));
+});
+
+test('a step of 10,000 calls posts the first 50 rows and counts the rest, per function', () => {
+  const calls: TracedCall[] = Array.from({length: 10_000}, (_, i) => ({
+    kind: 'mapEntry',
+    name: 'OrdersByCity',
+    key: `"o${i}"`,
+    returned: '[["Oslo",1]]',
+  }));
+  const keys = Array.from({length: 10_000}, (_, i) => `"o${i}"`);
+  const recorder = outputRecorder(1);
+  recorder.delivered(
+    0,
+    keys.map((key) => [key, [1]]),
+  );
+  const step = stepTrace({calls, natives: [{name: 'Count', keys}]}, recorder.take());
+  assert.equal(step.calls.length, SHOWN_ROWS);
+  assert.deepEqual([step.total, step.keys, step.moreKeys], [10_000, 10_000, 10_000 - SHOWN_ROWS]);
+  assert.equal(moreCalls(step), 'and 9,950 more calls (9,950 keys)');
+  assert.equal(
+    perFunction(step),
+    'OrdersByCity.mapEntry: 10,000 calls; Count (native): 10,000 keys',
+  );
+  assert.equal(nativeKeys(step.natives[0]!).split(', ').length, SHOWN_ROWS);
+  assert.match(nativeKeys(step.natives[0]!), / and 9,950 more$/);
+  assert.equal(step.outputs[0]!.rows.length, SHOWN_ROWS);
+  assert.equal(
+    sentLine(step.outputs[0]!, 'totals'),
+    'totals sent 10,000 keys to its readers, 10,000 changed (the first 50 shown)',
+  );
+  // The message stays small: a few kilobytes, not one row per call.
+  assert.ok(JSON.stringify(step).length < 16_000, `${JSON.stringify(step).length} characters`);
+  // A small step has no "more" line.
+  assert.equal(moreCalls(stepTrace({calls: calls.slice(0, 2), natives: []}, [])), null);
 });

@@ -3,8 +3,7 @@
  * for both sides. Runs are numbered by the page: a message of an older run is ignored.
  */
 import type {Entry, Json} from '@skipruntime/core';
-import type {WriteTrace} from './trace';
-import type {Cost} from './traceRun';
+import type {Cost, StepTrace} from './traceRun';
 
 /** A resource instance the example shows: its name and its parameters. */
 export type Shown = {resource: string; params: Json};
@@ -54,10 +53,10 @@ export type FromWorker =
   | {type: 'checked'; check: number; passed: true; writes: number}
   | {type: 'checked'; check: number; passed: false; message?: string; failure?: LiveFailure}
   /**
-   * What the runtime ran for write `write` of `collection` (0: the start of the run, `keys` its
-   * inputs' keys), recorded by ./trace.ts; sent after the write's `written`.
+   * What the runtime ran for write `write` of `collection` (0: the start of the run), and what
+   * the shown resources sent, recorded by ./traceRun.ts; sent after the write's `written`.
    */
-  | {type: 'traced'; run: number; write: number; collection?: string; trace: WriteTrace}
+  | {type: 'traced'; run: number; write: number; collection?: string; trace: StepTrace}
   /** The cost of a run from scratch after write `write`, or why it could not be measured. */
   | {type: 'scratched'; run: number; write: number; cost?: Cost; error?: string}
   /** A client's stream, numbered by the page's `connection`: see `StreamPart`. */

@@ -35,16 +35,21 @@ export type WriteTrace = {calls: TracedCall[]; natives: NativeRun[]};
 
 export const MAX_TEXT = 80;
 
-/** JSON, cut short for a table cell. */
-export function brief(value: unknown): string {
-  let text: string;
+/** A text cut at `MAX_TEXT` characters for a table cell. */
+export const cut = (text: string): string =>
+  text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT - 1)}…` : text;
+
+/** JSON, whole (a value that is not JSON as `String` says it). */
+export function json(value: unknown): string {
   try {
-    text = JSON.stringify(value) ?? String(value);
+    return JSON.stringify(value) ?? String(value);
   } catch {
-    text = String(value);
+    return String(value);
   }
-  return text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT - 1)}…` : text;
 }
+
+/** JSON, cut short for a table cell. */
+export const brief = (value: unknown): string => cut(json(value));
 
 /** Distinct keys the write's calls ran on (a native reducer's keys are named apart). */
 export function keysOf(trace: WriteTrace): string[] {
@@ -100,22 +105,47 @@ export function traceService(service: SkipService): Tracer {
     }
     return new Set(source.all.flatMap((s) => [...keysFrom(s)]));
   };
-  const outputs = (node: number, entries: Iterable<[Json, Json]>) => {
+  /**
+   * Per mapper (in the order they were made, a mapper's input before it): its input, the keys
+   * it ran on in this write, and the output keys each input key gave last. A key the mapper
+   * ran on changes its old outputs and its new ones; a key of its input that changed and that
+   * it did not run on is gone, and so are its old outputs (a native reducer's keys over it).
+   */
+  const mappers = new Map<number, {from: Source; ran: Set<string>; last: Map<string, string[]>}>();
+  const outputs = (node: number, key: string, entries: [Json, Json][]) => {
+    const mapped = mappers.get(node)!;
     const keys = nodeKeys.get(node) ?? new Set<string>();
-    for (const [key] of entries) keys.add(brief(key));
+    const now = entries.map(([k]) => brief(k));
+    for (const k of [...(mapped.last.get(key) ?? []), ...now]) keys.add(k);
+    mapped.last.set(key, now);
+    mapped.ran.add(key);
     nodeKeys.set(node, keys);
   };
+  const settle = () => {
+    for (const [node, {from, ran, last}] of mappers) {
+      const keys = nodeKeys.get(node) ?? new Set<string>();
+      for (const key of keysFrom(from)) {
+        if (ran.has(key)) continue;
+        for (const k of last.get(key) ?? []) keys.add(k);
+        last.delete(key);
+      }
+      if (keys.size > 0) nodeKeys.set(node, keys);
+      ran.clear();
+    }
+  };
 
-  function mapper(base: Ctor): {ctor: Ctor; node: number} {
+  function mapper(base: Ctor, from: Source): {ctor: Ctor; node: number} {
     const node = ++nodes;
+    mappers.set(node, {from, ran: new Set(), last: new Map()});
     const Base = base as new (...params: never[]) => {
       mapEntry(...args: unknown[]): Iterable<[Json, Json]>;
     };
     const ctor = class extends Base {
       mapEntry(key: Json, ...rest: unknown[]) {
         const out = Array.from(super.mapEntry(key, ...rest));
-        calls.push({kind: 'mapEntry', name: base.name, key: brief(key), returned: brief(out)});
-        outputs(node, out);
+        const at = brief(key);
+        calls.push({kind: 'mapEntry', name: base.name, key: at, returned: brief(out)});
+        outputs(node, at, out);
         return out;
       }
     };
@@ -177,12 +207,12 @@ export function traceService(service: SkipService): Tracer {
         const fn = value as (...args: unknown[]) => unknown;
         if (prop === 'map')
           return (base: Ctor, ...params: unknown[]) => {
-            const {ctor, node} = mapper(base);
+            const {ctor, node} = mapper(base, source);
             return collection(fn.call(obj, ctor, ...params) as Collection, {node});
           };
         if (prop === 'mapReduce')
           return (base: Ctor, ...mapParams: unknown[]) => {
-            const {ctor, node} = mapper(base);
+            const {ctor, node} = mapper(base, source);
             const then = fn.call(obj, ctor, ...mapParams) as (...a: unknown[]) => unknown;
             return (red: Ctor, ...params: unknown[]) =>
               reduced({node}, (r) => then(r, ...params), red, params);
@@ -257,6 +287,7 @@ export function traceService(service: SkipService): Tracer {
       written.set(name, new Set(keys.map(brief)));
     },
     takeWrite() {
+      settle();
       const ran = [...natives.values()].map(({name, from}) => ({
         name,
         keys: [...keysFrom(from)],

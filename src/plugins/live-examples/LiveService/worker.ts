@@ -167,7 +167,8 @@ async function start(message: Extract<ToWorker, {type: 'run'}>): Promise<void> {
       next.subscriptions.push(
         instance.subscribe(id, {
           subscribed: () => undefined,
-          notify: (update) =>
+          notify: (update) => {
+            traced.delivered(index, update.values);
             send({
               type: 'update',
               run,
@@ -178,7 +179,8 @@ async function start(message: Extract<ToWorker, {type: 'run'}>): Promise<void> {
                 isInitial: Boolean(update.isInitial),
               },
               ms: performance.now() - started,
-            }),
+            });
+          },
           close: () => undefined,
         }),
       );

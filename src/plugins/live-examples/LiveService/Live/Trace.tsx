@@ -2,16 +2,31 @@
  * "What ran" (issue 30): after each write, what the runtime ran for it (../trace.ts records it
  * in the worker), against a run from scratch over the same inputs. Closed by default and placed
  * last, under the outputs, so that opening it or its updates never move the example above it.
- * A table first (the selected step's calls: function, key, what it returned; the native
- * reducers with the keys they were handed), then the timeline of the steps since Run: Previous
- * and Next, or the arrow keys, Home and End, while either has the focus. The cost of a run from scratch is
+ * The timeline of the steps since Run (Previous and Next, or the arrow keys, Home and End,
+ * while either has the focus), then the selected step: its calls per function, a table of its
+ * calls (function, key, what it returned; the first rows of a big step, the rest counted; the
+ * native reducers with the keys they were handed), and a table of what each shown resource
+ * sent its readers (key, values, what that made of the key). The cost of a run from scratch is
  * measured by the worker when the reader opens a step (a fresh instance on the inputs after
  * it), never written in. Part of the running example's chunk (./index.tsx).
  */
 import {useEffect, useId, useReducer, useState, type KeyboardEvent, type ReactNode} from 'react';
 import type {FromWorker, ToWorker} from '../protocol';
+import {shownLabel} from '../state';
+import {useLive} from './context';
 import SmallButton from './SmallButton';
-import {emptyTrace, shownIndex, stepName, summary, traceReducer} from './traceSteps';
+import {
+  changeText,
+  emptyTrace,
+  moreCalls,
+  nativeKeys,
+  perFunction,
+  sentLine,
+  shownIndex,
+  stepName,
+  summary,
+  traceReducer,
+} from './traceSteps';
 import styles from './Trace.module.css';
 
 type TraceMessage = Extract<FromWorker, {type: 'traced' | 'scratched'}>;
@@ -27,6 +42,7 @@ export default function Trace({
   const [state, dispatch] = useReducer(traceReducer, emptyTrace);
   const [open, setOpen] = useState(false);
   const ids = useId();
+  const {show} = useLive().state;
 
   useEffect(() => {
     const listener = (event: Event) =>
@@ -49,6 +65,7 @@ export default function Trace({
     if (open && write !== undefined && !measured) post({type: 'scratch', run, write});
   }, [open, run, write, measured, post]);
 
+  const labelOf = (i: number) => (show[i] ? shownLabel(show[i]) : `resource ${i + 1}`);
   const select = (to: number) => dispatch({type: 'select', index: to});
   const onKeyDown = (event: KeyboardEvent) => {
     const to = {
@@ -93,6 +110,11 @@ export default function Trace({
           <p className={styles.summary} data-trace-summary>
             {summary(step)}
           </p>
+          {perFunction(step.trace) && (
+            <p className={styles.note} data-trace-functions>
+              {perFunction(step.trace)}
+            </p>
+          )}
           <div className={styles.scroll}>
             <table>
               <caption>Calls of {stepName(step, index)}, in the order they ran</caption>
@@ -117,10 +139,52 @@ export default function Trace({
                 {step.trace.natives.map((native) => (
                   <tr key={`native-${native.name}`} data-trace-native>
                     <th scope="row">{native.name} (native, not traced)</th>
-                    <td>{native.keys.join(', ')}</td>
+                    <td>{nativeKeys(native)}</td>
                     <td>updated inside the runtime</td>
                   </tr>
                 ))}
+              </tbody>
+            </table>
+            {moreCalls(step.trace) && (
+              <p className={styles.note} data-trace-more>
+                {moreCalls(step.trace)}
+              </p>
+            )}
+          </div>
+          <div className={styles.scroll}>
+            <table data-trace-outputs>
+              <caption>
+                Outputs of {stepName(step, index)}:{' '}
+                {step.trace.outputs
+                  .map((output) => sentLine(output, labelOf(output.index)))
+                  .join('; ')}
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">Resource</th>
+                  <th scope="col">Key</th>
+                  <th scope="col">Sent</th>
+                  <th scope="col">Change</th>
+                </tr>
+              </thead>
+              <tbody>
+                {step.trace.outputs.map((output) =>
+                  output.rows.length === 0 ? (
+                    <tr key={output.index} data-trace-output>
+                      <th scope="row">{labelOf(output.index)}</th>
+                      <td colSpan={3}>sent nothing</td>
+                    </tr>
+                  ) : (
+                    output.rows.map((row, i) => (
+                      <tr key={`${output.index}-${i}`} data-trace-output>
+                        <th scope="row">{labelOf(output.index)}</th>
+                        <td>{row.key}</td>
+                        <td>{row.sent}</td>
+                        <td>{changeText(row)}</td>
+                      </tr>
+                    ))
+                  ),
+                )}
               </tbody>
             </table>
           </div>
