@@ -19,7 +19,11 @@ import {
   startExample,
   replaceCode,
 } from './live-helpers';
-import {summary} from '../../src/plugins/live-examples/LiveService/Live/traceSteps';
+import {
+  changeText,
+  nativeKeys,
+  summary,
+} from '../../src/plugins/live-examples/LiveService/Live/traceSteps';
 import {traceOnNode} from '../lib/live-trace';
 
 for (const {route, file, outputs} of EXAMPLES) {
@@ -100,12 +104,15 @@ test('landing: adding an order and changing one update the totals within 2 secon
   await expect(orders).toContainText('o-3 exists: this replaces its value');
 
   // "What ran" (issue 30): each step holds the calls the same code, traced the same way, made
-  // on Node for the same writes, and the same cost from scratch; arrow keys step back.
+  // on Node for the same writes, the same outputs sent, and the
+  // same cost from scratch; arrow keys step back.
   const {steps} = await traceOnNode(liveFence('src/pages/_home/sample.mdx').code, 'totals', [
     {collection: 'orders', entries: [['o-2', [{customer: 'bob', amount: 12}]]]},
     {collection: 'orders', entries: [['o-3', [{customer: 'bob', amount: 8}]]]},
     {collection: 'orders', entries: [['o-2', []]]},
   ]);
+  // The deletion changes a key on Node: the comparison below is not between two empty tables.
+  expect(steps[3]!.trace.outputs[0]!.rows.map(changeText)).toEqual(['[20] → [8]']);
   const trace = exampleOf(page).locator('details', {hasText: 'What ran'});
   await trace.locator('summary').click();
   const next = trace.getByRole('button', {name: 'Next'});
@@ -123,7 +130,18 @@ test('landing: adding an order and changing one update the totals within 2 secon
       ran.calls.map((c) => [`${c.name}.${c.kind}`, c.key ?? '(not told)', c.returned]),
     );
     await expect(trace.locator('[data-trace-native]')).toHaveText(
-      ran.natives.map((n) => new RegExp(`^${n.name} \\(native, not traced\\)${n.keys.join(', ')}`)),
+      ran.natives.map((n) => new RegExp(`^${n.name} \\(native, not traced\\)${nativeKeys(n)}`)),
+    );
+    // What totals sent its readers, and what that made of each key, as on Node.
+    const outputs = await trace
+      .locator('[data-trace-output]')
+      .evaluateAll((trs) => trs.map((tr) => Array.from(tr.children, (cell) => cell.textContent)));
+    expect(outputs).toEqual(
+      ran.outputs.flatMap(({rows}) =>
+        rows.length === 0
+          ? [['totals', 'sent nothing']]
+          : rows.map((row) => ['totals', row.key, row.sent, changeText(row)]),
+      ),
     );
     if (index > 0) {
       await next.focus();
