@@ -2,7 +2,7 @@
  * A live example traced on Node as the page's worker traces it
  * (src/plugins/live-examples/LiveService/trace.ts, `traceRun`): evaluated with the same
  * stand-ins of the Skip packages (./challenges.ts), started on `@skipruntime/wasm`, the shown
- * resource instantiated, then each write applied; each step's calls (0: the start) and the
+ * resource instances instantiated in the page's order, then each write applied; each step's calls (0: the start) and the
  * measured cost of a run from scratch over the inputs after it. Used by
  * tests/unit/live-trace.test.ts and, to compare with what the page shows,
  * tests/site/live-examples.spec.ts.
@@ -17,6 +17,7 @@ import {
   type Cost,
   type WriteTrace,
 } from '../../src/plugins/live-examples/LiveService/trace';
+import type {Shown} from '../../src/plugins/live-examples/LiveService/protocol';
 import {ROOT} from '../../src/lib/root.cjs';
 import fences from '../../src/lib/fences.cjs';
 import {PACKAGES} from './challenges';
@@ -36,18 +37,24 @@ export type TraceWrite = {
 };
 export type TraceStep = {trace: WriteTrace; scratch: Cost};
 
+/**
+ * `shown`: a resource's name (its instance without parameters), or the instances the page
+ * shows, as its fence's `show=` gives them (`parseShow`).
+ */
 export async function traceOnNode(
   code: string,
-  resource: string,
+  shown: string | readonly Shown[],
   writes: readonly TraceWrite[],
 ): Promise<{steps: TraceStep[]}> {
   const {initService} = await import('@skipruntime/wasm');
   const service = await evaluate(transpile(transform, code), PACKAGES);
-  const show = [{resource, params: {}}];
+  const show = typeof shown === 'string' ? [{resource: shown, params: {}}] : shown;
   const traced = traceRun(service, (service.initialData ?? {}) as never, show);
   const instance = await initService(traced.service);
   try {
-    await instance.instantiateResource('node', resource, {});
+    for (const [index, {resource, params}] of show.entries()) {
+      await instance.instantiateResource(`node-${index}`, resource, params);
+    }
     const steps: TraceStep[] = [
       {trace: traced.started(), scratch: await traced.scratch(0, initService)},
     ];

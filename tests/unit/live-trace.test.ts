@@ -8,7 +8,7 @@
  */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {applyWrite, keysOf} from '../../src/plugins/live-examples/LiveService/trace';
+import {applyWrite, costOf, keysOf} from '../../src/plugins/live-examples/LiveService/trace';
 import {
   emptyTrace,
   shownIndex,
@@ -61,6 +61,36 @@ test('functions: a changed amount reruns one mapper key; the reducer removes, th
   assert.equal(calls.at(-1)!.returned, '{"orders":1,"spent":50}');
   assert.deepEqual(keysOf(steps[1]!.trace), ['"o1"']);
   assert.deepEqual(steps[1]!.scratch, {calls: 5, keys: 3});
+});
+
+test('functions, 10,000 orders: one write costs 2 calls on 1 key, against 10,000 calls on 10,000 keys from scratch', async () => {
+  const scale = liveFence('docs/functions.mdx', 1);
+  assert.match(scale, /10_000/, 'the second live fence of functions is the 10,000-order example');
+  const write = {
+    collection: 'orders',
+    entries: [['o5000', [{customer: 'bob', amount: 7}]]],
+  } as const;
+  const {steps} = await traceOnNode(scale, 'totals', [write]);
+  const [start, written] = steps;
+  // The start: every order mapped once, Sum (native) over the three customers.
+  assert.deepEqual(costOf(start!.trace), {calls: 10_000, keys: 10_000});
+  assert.deepEqual(start!.trace.natives, [{name: 'Sum', keys: ['"bob"', '"cy"', '"ada"']}]);
+  // The write: the written order alone, twice (0.0.15), and Sum on its customer.
+  const call = {
+    kind: 'mapEntry',
+    name: 'AmountByCustomer',
+    key: '"o5000"',
+    returned: '[["bob",7]]',
+  };
+  assert.deepEqual(written!.trace, {
+    calls: [call, call],
+    natives: [{name: 'Sum', keys: ['"bob"']}],
+  });
+  assert.deepEqual(written!.scratch, {calls: 10_000, keys: 10_000});
+  assert.equal(
+    summary({write: 1, trace: written!.trace, scratch: written!.scratch}),
+    '2 calls on 1 key, against 10000 calls on 10000 keys from scratch',
+  );
 });
 
 test('a lazy compute is traced under its class name, with its key and its result', async () => {
