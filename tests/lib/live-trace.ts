@@ -35,7 +35,8 @@ export type TraceWrite = {
   readonly collection: string;
   readonly entries: readonly (readonly [Json, readonly Json[]])[];
 };
-export type TraceStep = {trace: WriteTrace; scratch: Cost};
+/** A step's calls, and the cost from scratch over the inputs after it (unless left out). */
+export type TraceStep = {trace: WriteTrace; scratch?: Cost};
 
 /**
  * `shown`: a resource's name (its instance without parameters), or the instances the page
@@ -45,6 +46,8 @@ export async function traceOnNode(
   code: string,
   shown: string | readonly Shown[],
   writes: readonly TraceWrite[],
+  /** The first step whose cost from scratch is measured (each is a start of its own). */
+  scratchFrom = 0,
 ): Promise<{steps: TraceStep[]}> {
   const {initService} = await import('@skipruntime/wasm');
   const service = await evaluate(transpile(transform, code), PACKAGES);
@@ -55,12 +58,12 @@ export async function traceOnNode(
     for (const [index, {resource, params}] of show.entries()) {
       await instance.instantiateResource(`node-${index}`, resource, params);
     }
-    const steps: TraceStep[] = [
-      {trace: traced.started(), scratch: await traced.scratch(0, initService)},
-    ];
+    const step = async (trace: WriteTrace, i: number): Promise<TraceStep> =>
+      i < scratchFrom ? {trace} : {trace, scratch: await traced.scratch(i, initService)};
+    const steps = [await step(traced.started(), 0)];
     for (const [i, {collection, entries}] of writes.entries()) {
       const trace = await traced.write(instance, i + 1, collection, entries as never);
-      steps.push({trace, scratch: await traced.scratch(i + 1, initService)});
+      steps.push(await step(trace, i + 1));
     }
     return {steps};
   } finally {
