@@ -2,9 +2,9 @@
  * A live example traced on Node as the page's worker traces it
  * (src/plugins/live-examples/LiveService/traceRun.ts, `traceRun`): evaluated with the same
  * stand-ins of the Skip packages (./challenges.ts), started on `@skipruntime/wasm`, the shown
- * resource instantiated and subscribed to, then each write applied; each step's calls (0: the
- * start), what the resource sent its subscriber, and the measured cost of a run from scratch
- * over the inputs after it. Used by
+ * resource instances instantiated in the page's order and subscribed to, then each write
+ * applied; each step's calls (0: the start), what each instance sent its subscriber, and the
+ * measured cost of a run from scratch over the inputs after it. Used by
  * tests/unit/live-trace.test.ts and, to compare with what the page shows,
  * tests/site/live-examples.spec.ts.
  */
@@ -18,6 +18,7 @@ import {
   type Cost,
   type StepTrace,
 } from '../../src/plugins/live-examples/LiveService/traceRun';
+import type {Shown} from '../../src/plugins/live-examples/LiveService/protocol';
 import {ROOT} from '../../src/lib/root.cjs';
 import fences from '../../src/lib/fences.cjs';
 import {PACKAGES} from './challenges';
@@ -35,31 +36,40 @@ export type TraceWrite = {
   readonly collection: string;
   readonly entries: readonly (readonly [Json, readonly Json[]])[];
 };
-export type TraceStep = {trace: StepTrace; scratch: Cost};
+/** A step's calls, and the cost from scratch over the inputs after it (unless left out). */
+export type TraceStep = {trace: StepTrace; scratch?: Cost};
 
+/**
+ * `shown`: a resource's name (its instance without parameters), or the instances the page
+ * shows, as its fence's `show=` gives them (`parseShow`).
+ */
 export async function traceOnNode(
   code: string,
-  resource: string,
+  shown: string | readonly Shown[],
   writes: readonly TraceWrite[],
+  /** The first step whose cost from scratch is measured (each is a start of its own). */
+  scratchFrom = 0,
 ): Promise<{steps: TraceStep[]}> {
   const {initService} = await import('@skipruntime/wasm');
   const service = await evaluate(transpile(transform, code), PACKAGES);
-  const show = [{resource, params: {}}];
+  const show = typeof shown === 'string' ? [{resource: shown, params: {}}] : shown;
   const traced = traceRun(service, (service.initialData ?? {}) as never, show);
   const instance = await initService(traced.service);
   try {
-    await instance.instantiateResource('node', resource, {});
-    instance.subscribe('node', {
-      subscribed: () => undefined,
-      notify: (update) => traced.delivered(0, update.values),
-      close: () => undefined,
-    });
-    const steps: TraceStep[] = [
-      {trace: traced.started(), scratch: await traced.scratch(0, initService)},
-    ];
+    for (const [index, {resource, params}] of show.entries()) {
+      await instance.instantiateResource(`node-${index}`, resource, params);
+      instance.subscribe(`node-${index}`, {
+        subscribed: () => undefined,
+        notify: (update) => traced.delivered(index, update.values),
+        close: () => undefined,
+      });
+    }
+    const step = async (trace: StepTrace, i: number): Promise<TraceStep> =>
+      i < scratchFrom ? {trace} : {trace, scratch: await traced.scratch(i, initService)};
+    const steps = [await step(traced.started(), 0)];
     for (const [i, {collection, entries}] of writes.entries()) {
       const trace = await traced.write(instance, i + 1, collection, entries as never);
-      steps.push({trace, scratch: await traced.scratch(i + 1, initService)});
+      steps.push(await step(trace, i + 1));
     }
     return {steps};
   } finally {

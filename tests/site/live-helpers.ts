@@ -14,6 +14,12 @@ import {ROOT} from '../lib/build-output';
 import {extractBlocks, parseMeta} from '../../src/lib/fences.cjs';
 import {POSTS} from '../lib/sources';
 import {parseShow, shownLabel} from '../../src/plugins/live-examples/LiveService/state';
+import {
+  changeText,
+  nativeKeys,
+  summary,
+} from '../../src/plugins/live-examples/LiveService/Live/traceSteps';
+import type {TraceStep} from '../lib/live-trace';
 
 export type Example = {
   route: string;
@@ -61,7 +67,8 @@ function routeOf(file: string): string {
 const labelOf = (item: string) => shownLabel(parseShow(`show="${item}"`)[0]!);
 
 /**
- * Every live example of the site. An output block marked `resource="<a shown resource>"`
+ * Every live example of the site: a page's first live fence that is not a challenge's (a later
+ * one, such as the 10,000 orders of functions, has its own test and no output block). An output block marked `resource="<a shown resource>"`
  * (as the fence's `show=` writes it) is what that resource holds when the example starts;
  * it must belong to one of the live fence's `run=` scenarios.
  */
@@ -81,7 +88,6 @@ function findExamples(): Example[] {
       if (marked.length > 0) throw new Error(`${file}: resource= on a page without a live fence`);
       return [];
     }
-    if (live.length > 1) throw new Error(`${file}: more than one live fence`);
     const fence = live[0]!;
     const shown = new Set(parseShow(fence.meta).map(shownLabel));
     const scenarios = new Set((fence.attrs.run ?? '').split(/\s+/).map((ref) => ref.split('/')[0]));
@@ -105,14 +111,17 @@ function findExamples(): Example[] {
 /** The pages with a live example, and which of their output blocks each resource matches. */
 export const EXAMPLES: readonly Example[] = findExamples();
 
-/** The live fence of a page (not a challenge's): its code and meta, as the page shows them. */
-export function liveFence(file: string): {code: string; meta: string} {
+/**
+ * The live fence of a page's example (its first that is not a challenge's), or the `index`-th
+ * of them: its code and meta, as the page shows them.
+ */
+export function liveFence(file: string, index = 0): {code: string; meta: string} {
   const fences = blocksOf(file).filter((b) => {
     const {flags, attrs} = parseMeta(b.meta);
     return flags.has('live') && attrs.challenge === undefined;
   });
-  expect(fences.length, `${file}: one live fence`).toBe(1);
-  return fences[0]!;
+  expect(fences.length, `${file}: live fence ${index}`).toBeGreaterThan(index);
+  return fences[index]!;
 }
 
 /** An output block of the page, as rows of [key, JSON of its values]. */
@@ -126,9 +135,9 @@ export function pageOutput(file: string, ref: string): [string, string][] {
   ]);
 }
 
-/** The page's example's root (a challenge's example aside). */
+/** The page's example's root: its first, a challenge's aside. */
 export const exampleOf = (page: Page): Locator =>
-  page.locator('[data-live-example]:not([data-live-challenge])');
+  page.locator('[data-live-example]:not([data-live-challenge])').first();
 
 /** The rows of a resource table, as [key, JSON of its values]. */
 export async function resourceRows(page: Page, label: string): Promise<[string, string][]> {
@@ -190,4 +199,51 @@ export async function replaceCode(page: Page, text: string): Promise<void> {
     view.dispatch({changes: {from: 0, to: view.state.doc.length, insert}});
   }, text);
   await expect.poll(() => editorCode(page)).toBe(text);
+}
+
+/** An example's "What ran" (Live/Trace.tsx). */
+export const whatRan = (example: Locator): Locator =>
+  example.locator('details', {hasText: 'What ran'});
+
+/**
+ * "What ran" shows step `index` of `count` (0: the start) as the Node run of the same code and
+ * writes gives it (tests/lib/live-trace.ts, `traceOnNode`): its name, its sentence with the cost
+ * from scratch, each call (function, key, what it returned) and each native reducer's keys.
+ */
+export async function expectStep(
+  example: Locator,
+  {trace, scratch}: TraceStep,
+  index: number,
+  count: number,
+  {
+    collection = 'orders',
+    labels = ['totals'],
+  }: {collection?: string; labels?: readonly string[]} = {},
+): Promise<void> {
+  const view = whatRan(example);
+  const name = index === 0 ? 'Start' : `Write ${index} (${collection})`;
+  await expect(view.locator('output')).toHaveText(`${name}, ${index + 1} of ${count}`);
+  await expect(view.locator('[data-trace-summary]')).toHaveText(
+    summary({write: index, trace, scratch}),
+    {timeout: 20_000},
+  );
+  const cells = (selector: string) =>
+    view
+      .locator(selector)
+      .evaluateAll((trs) => trs.map((tr) => Array.from(tr.children, (cell) => cell.textContent)));
+  expect(await cells('[data-trace-call]')).toEqual(
+    trace.calls.map((c) => [`${c.name}.${c.kind}`, c.key ?? '(not told)', c.returned]),
+  );
+  await expect(view.locator('[data-trace-native]')).toHaveText(
+    trace.natives.map((n) => new RegExp(`^${n.name} \\(native, not traced\\)${nativeKeys(n)}`)),
+  );
+  // What each shown resource sent its readers, and what that made of each key, as on Node.
+  expect(await cells('[data-trace-output]')).toEqual(
+    trace.outputs.flatMap(({index: at, rows}) => {
+      const label = labels[at] ?? `resource ${at + 1}`;
+      return rows.length === 0
+        ? [[label, 'sent nothing']]
+        : rows.map((row) => [label, row.key, row.sent, changeText(row)]);
+    }),
+  );
 }

@@ -29,6 +29,7 @@ import {
 import {changedLines} from '../../src/plugins/live-examples/LiveService/diff';
 import {
   applyUpdate,
+  boundedRows,
   deleteRow,
   hasKey,
   parseShow,
@@ -452,6 +453,27 @@ test('changing a value replaces that key in place', () => {
 test('deleting a key removes the row and writes the key with no values', () => {
   assert.deepEqual(deleteRow(orders(), 'o-1'), {ok: true, rows: [], entry: ['o-1', []]});
   assert.equal(deleteRow(orders(), 'o-9').ok, false);
+});
+
+test('a big input table shows its first rows and those the reader wrote to, and counts the rest', () => {
+  const many = rowsOf(Array.from({length: 10_000}, (_, i) => [`o${i + 1}`, [i + 1]]));
+  const few = many.slice(0, 5);
+  assert.deepEqual(boundedRows(few, new Set()), {shown: few, hidden: 0});
+  const first = boundedRows(many, new Set(), 20);
+  assert.deepEqual(
+    first.shown.map((r) => r.key),
+    Array.from({length: 20}, (_, i) => `o${i + 1}`),
+  );
+  assert.equal(first.hidden, 9_980);
+  // A key written through the new-row line stays in view, in table order; one already shown
+  // is not shown twice, and a key the table no longer has is not counted.
+  const touched = boundedRows(many, new Set(['o5000', 'o3', 'gone']), 20);
+  assert.deepEqual(
+    touched.shown.slice(-2).map((r) => r.key),
+    ['o20', 'o5000'],
+  );
+  assert.equal(touched.shown.length, 21);
+  assert.equal(touched.hidden, 9_979);
 });
 
 test('Add knows a key the table has: it replaces that key', () => {

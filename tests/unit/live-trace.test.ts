@@ -96,6 +96,39 @@ test('functions: a changed amount reruns one mapper key; the reducer removes, th
   assert.deepEqual(steps[1]!.scratch, {calls: 5, keys: 3});
 });
 
+test('functions, 10,000 orders: one write costs 2 calls on 1 key, against 10,000 calls on 10,000 keys from scratch', async () => {
+  const scale = liveFence('docs/functions.mdx', 1);
+  assert.match(scale, /10_000/, 'the second live fence of functions is the 10,000-order example');
+  const write = {
+    collection: 'orders',
+    entries: [['o5000', [{customer: 'bob', amount: 7}]]],
+  } as const;
+  const {steps} = await traceOnNode(scale, 'totals', [write], 1);
+  const [start, written] = steps;
+  // The start: every order mapped once, Sum (native) over the three customers (its cost from
+  // scratch, another start of 10,000, is not measured: it is the same).
+  assert.deepEqual([start!.trace.total, start!.trace.keys], [10_000, 10_000]);
+  assert.deepEqual(start!.trace.natives, [
+    {name: 'Sum', keys: ['"bob"', '"cy"', '"ada"'], count: 3},
+  ]);
+  // The write: the written order alone, twice (0.0.15), and Sum on its old customer and its new.
+  const call = {
+    kind: 'mapEntry',
+    name: 'AmountByCustomer',
+    key: '"o5000"',
+    returned: '[["bob",7]]',
+  };
+  const {calls, natives, total, keys} = written!.trace;
+  assert.deepEqual(calls, [call, call]);
+  assert.deepEqual([total, keys], [2, 1]);
+  assert.deepEqual(natives, [{name: 'Sum', keys: ['"cy"', '"bob"'], count: 2}]);
+  assert.deepEqual(written!.scratch, {calls: 10_000, keys: 10_000});
+  assert.equal(
+    summary({write: 1, trace: written!.trace, scratch: written!.scratch}),
+    '2 calls on 1 key, against 10,000 calls on 10,000 keys from scratch',
+  );
+});
+
 test('a lazy compute is traced under its class name, with its key and its result', async () => {
   const code = `
 import {runService} from '@skipruntime/server';

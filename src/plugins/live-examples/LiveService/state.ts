@@ -70,6 +70,25 @@ export function deleteRow(rows: Row[], key: string): Edit {
   return {ok: true, rows: rows.filter((r) => r !== row), entry: [row.key, []]};
 }
 
+/** The rows an input table shows before it folds the rest away (./Live/Inputs.tsx). */
+export const SHOWN_ROWS = 20;
+
+/**
+ * The rows an input table shows, so that a collection of 10,000 entries stays a table one can
+ * read and edit: all of them up to `limit`, else the first `limit` and, after them, those the
+ * reader wrote to through the new-row line (`touched`: their key texts), in table order; with
+ * how many keys are left out.
+ */
+export function boundedRows(
+  rows: Row[],
+  touched: ReadonlySet<string>,
+  limit: number = SHOWN_ROWS,
+): {shown: Row[]; hidden: number} {
+  if (rows.length <= limit) return {shown: rows, hidden: 0};
+  const shown = rows.filter((row, index) => index < limit || touched.has(keyText(row.key)));
+  return {shown, hidden: rows.length - shown.length};
+}
+
 /** Orders keys as the runtime does for strings and numbers, enough for a table. */
 const compareKeys = (a: Json, b: Json): number => {
   const [x, y] = [keyText(a), keyText(b)];

@@ -1,13 +1,15 @@
 /**
  * The input collections as tables the reader edits: add a row (a key the table has is
  * replaced, and the button says so), change a value (JSON, in a text area that grows with
- * it), delete a key. An edit shows at once and goes to the runtime
+ * it), delete a key. A big collection shows its first rows and those written through the
+ * new-row line (`boundedRows`), and says how many keys it leaves out. An edit shows at once and goes to the runtime
  * (`actions.edit`); invalid JSON changes nothing and says why under the table. While a run is
  * under way the tables wait (disabled), so that nothing reaches the old run.
  */
 import {useId, useRef, useState, type ReactNode} from 'react';
 import clsx from 'clsx';
 import {
+  boundedRows,
   deleteRow,
   hasKey,
   keyText,
@@ -21,6 +23,9 @@ import {useLive} from './context';
 import {isBusy} from './selectors';
 import SmallButton from './SmallButton';
 import styles from './Inputs.module.css';
+
+/** A count as the page writes numbers: 9,980. */
+const count = (n: number): string => n.toLocaleString('en-US');
 
 export default function Inputs(): ReactNode {
   const {state, actions} = useLive();
@@ -55,6 +60,10 @@ function InputTable({
   const replacesId = useId();
   const replaces = hasKey(rows, newKey);
   const table = useRef<HTMLTableElement>(null);
+  // Keys written through the new-row line: kept in view when the table folds its rows.
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  const {shown, hidden} = boundedRows(rows, touched);
+  const moreId = useId();
   const apply = (result: Edit) => {
     const problem = onEdit(collection, result);
     setMessage(problem);
@@ -62,6 +71,7 @@ function InputTable({
   };
   const add = () => {
     if (apply(upsertRow(rows, newKey, newValue))) {
+      setTouched((keys) => new Set(keys).add(newKey));
       setNewKey('');
       setNewValue('');
     }
@@ -87,7 +97,7 @@ function InputTable({
           </tr>
         </thead>
         <tbody>
-          {rows.map((row, index) => (
+          {shown.map((row, index) => (
             <InputRow
               key={keyText(row.key)}
               collection={collection}
@@ -102,6 +112,7 @@ function InputTable({
               <input
                 className={clsx(styles.input, styles.keyInput)}
                 aria-label={`New key in ${collection}`}
+                aria-describedby={hidden > 0 ? moreId : undefined}
                 placeholder="new key"
                 value={newKey}
                 onChange={(event) => setNewKey(event.target.value)}
@@ -132,6 +143,13 @@ function InputTable({
           </tr>
         </tbody>
       </table>
+      {hidden > 0 && (
+        <p id={moreId} className={styles.hint} data-live-input-more="">
+          {count(hidden)} more {hidden === 1 ? 'key is' : 'keys are'} not shown, of{' '}
+          {count(rows.length)}. To change one, type its key in the last row: Add then replaces its
+          value.
+        </p>
+      )}
       {message && (
         <p id={messageId} className={styles.error} data-live-input-error="">
           {message}
