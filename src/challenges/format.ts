@@ -39,8 +39,9 @@
  *   same id in `challenge="<id>"` (that is what puts **Check** next to Run). Ids are unique
  *   across the site: lower case, digits and `-`.
  * - The live fence is an ordinary live example (CONTRIBUTING.md, "Live examples"): `show=` lists the
- *   instances its tables show when the reader presses Run. The check does not use `show`: it
- *   reads the instances of the definition below.
+ *   instances its tables show when the reader presses Run. The check reads the instances of the
+ *   definition below, each of which `show=` must list (tests/unit/challenges.test.ts), so that
+ *   a failure names a table the reader sees.
  * - The starting code and the solution are whole programs, like the page's service: they
  *   end with `await runService(service, …)` (or `export const service`), import only
  *   `@skipruntime/core`, `@skipruntime/helpers` and `@skipruntime/server`, and compile

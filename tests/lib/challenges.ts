@@ -28,6 +28,8 @@ export type FoundChallenge = {
   route: string;
   id: string;
   title: string;
+  /** The live fence's meta (its `show=` names the tables the reader sees). */
+  meta: string;
   /** The live fence's code (the starting code) and the solution fence's. */
   start: string;
   solution: string;
@@ -72,6 +74,7 @@ function challengesOf(file: string): FoundChallenge[] {
       route: `/${file.replace(/\.mdx?$/, '')}`,
       id,
       title,
+      meta: live[0]!.meta,
       start: live[0]!.code,
       solution: solved[0]!.code,
     });

@@ -331,7 +331,7 @@ test('problems show as the reader types: underlined with the message on hover, l
   );
   await expect(errors).toHaveCount(1);
   await expect(errors).toContainText('line 30, column 48');
-  await expect(status(page)).toContainText('The code did not run');
+  await expect(exampleOf(page).locator('[data-live-stale=failed]')).toContainText('did not run');
   await expect(types).not.toContainText('ran all the same');
   // Fixed and run: the string alone is left, and the code ran with it.
   await runEdited(page, (code) => code.replace('orders.getFirst()', 'orders.getUnique()'));

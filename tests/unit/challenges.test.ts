@@ -4,16 +4,29 @@
  * the guides is found from its page (tests/lib/challenges.ts), its starting code, evaluated
  * as the page's worker evaluates it, must FAIL its check with a difference in the reader's
  * terms, and its solution must PASS, through the same `runCheck` and `compare` the page
- * runs; a failure names the check's own data the example's tables do not show. Also:
- * `compare` and `unseenInputs` alone.
+ * runs; a failure names the check's own data the example's tables do not show. A failure
+ * cites only what the reader sees: every instance the check reads is a table of its example
+ * (`show=`, under the same label), and a write is quoted as the input table can repeat it.
+ * Also: `compare`, `unseenInputs` and `writeText` alone.
  */
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import {compare, unseenInputs} from '../../src/plugins/live-examples/LiveService/check';
+import {transform} from 'sucrase';
+import {initService} from '@skipruntime/wasm';
+import {
+  compare,
+  instanceLabel,
+  runCheck,
+  unseenInputs,
+  writeText,
+} from '../../src/plugins/live-examples/LiveService/check';
+import {evaluate, transpile} from '../../src/plugins/live-examples/LiveService/evaluate';
+import {parseShow, shownLabel} from '../../src/plugins/live-examples/LiveService/state';
+import type {ChallengeDefinition} from '../../src/challenges/format';
 import {ROOT} from '../../src/lib/root.cjs';
-import {CHALLENGES as all, checkOnNode as check} from '../lib/challenges';
+import {CHALLENGES as all, PACKAGES, checkOnNode as check} from '../lib/challenges';
 
 test('the guides have challenges, getting_started at least two, each id once', () => {
   const ids = all.map((c) => c.id);
@@ -29,6 +42,18 @@ test('the guides have challenges, getting_started at least two, each id once', (
 
 for (const challenge of all) {
   const where = `${challenge.file}:${challenge.line}`;
+  test(`${challenge.id} (${where}): every instance its check reads is a table of the example`, async () => {
+    const {default: definition} = (await import(`../../src/challenges/${challenge.id}.ts`)) as {
+      default: ChallengeDefinition;
+    };
+    const tables = parseShow(challenge.meta).map(shownLabel);
+    const read = Object.values(definition.instances).map(instanceLabel);
+    assert.deepEqual(
+      read.filter((label) => !tables.includes(label)),
+      [],
+      `${where}: the check reads instances the fence's show="…" does not show (${tables.join(', ')})`,
+    );
+  });
   test(`${challenge.id} (${where}): the starting code fails its check with a difference`, async () => {
     const outcome = await check(challenge.id, challenge.start);
     assert.equal(outcome.passed, false, `${where}: the starting code of ${challenge.id} passes`);
@@ -151,4 +176,49 @@ test('unseenInputs: nothing when the check starts from the tables; else what it 
     }),
     'The check starts from its own data, not the one your tables show: in "orders" it sets "o1" to [{"amount":5,"city":"Lyon"}]; adds "o3" to [3]; leaves out "o2".',
   );
+});
+
+test('writeText: a write as the input table repeats it, a value set or a key deleted', () => {
+  assert.equal(
+    writeText({collection: 'tasks', entries: [['t4', [{owner: 'zoe'}]]]}),
+    'the check\'s write to "tasks" sets "t4" to [{"owner":"zoe"}]',
+  );
+  assert.equal(
+    writeText({collection: 'tasks', entries: [['t1', []]]}),
+    'the check\'s write to "tasks" deletes "t1"',
+  );
+});
+
+test('a difference after a write quotes the write, so that the reader can repeat it in the table', async () => {
+  const code = `
+    import type {EagerCollection, Resource, SkipService} from '@skipruntime/core';
+    class All implements Resource {
+      instantiate(inputs: {tasks: EagerCollection<string, number>}) { return inputs.tasks; }
+    }
+    export const service: SkipService = {
+      initialData: {tasks: [['t1', [1]]]},
+      resources: {all: All},
+      createGraph: (inputs) => inputs,
+    };`;
+  const service = await evaluate(transpile(transform, code), PACKAGES);
+  // Written wrong on purpose: after t1 is deleted the resource has no "t1", as it should.
+  const definition: ChallengeDefinition = {
+    inputs: {},
+    instances: {all: {resource: 'all', params: {}}},
+    start: {all: [['t1', [1]]]},
+    writes: [
+      {
+        after: 'after task t1 is deleted',
+        collection: 'tasks',
+        entries: [['t1', []]],
+        expect: {all: [['t1', [1]]]},
+      },
+    ],
+  };
+  const outcome = await runCheck(service, definition, initService);
+  assert.deepEqual(outcome, {
+    passed: false,
+    message:
+      'After task t1 is deleted (the check\'s write to "tasks" deletes "t1"), all: key "t1" should hold [1], but the resource has no key "t1".',
+  });
 });

@@ -15,7 +15,6 @@ import type {FromWorker} from '../../src/plugins/live-examples/LiveService/proto
 import {
   initialState,
   liveReducer,
-  PAUSED,
   SLOW_WRITE_MS,
   type Action,
   type LiveState,
@@ -23,6 +22,7 @@ import {
 import {
   canStop,
   isBusy,
+  staleNote,
   staleness,
   statusLine,
 } from '../../src/plugins/live-examples/LiveService/Live/selectors';
@@ -246,14 +246,15 @@ test('Reset goes back to the page code and data in a new worker; a changed mark 
   assert.deepEqual(reset.pending, {run: unmarked.runs + 1, code: CODE, inputs: null});
 });
 
-test('edited code marks the outputs as the last run, and the status claims nothing of it', () => {
+test('edited code marks the outputs as the last run, said once: by the note over them, the status line silent', () => {
   const state = running();
   assert.equal(staleness(state), null);
+  assert.equal(staleNote(state), null);
   assert.match(statusLine(state), /first output 12 ms/);
   const edited = liveReducer(state, {type: 'code', code: 'edited'});
   assert.equal(staleness(edited), 'edited');
-  assert.doesNotMatch(statusLine(edited), /first output/);
-  assert.match(statusLine(edited), /^Edited: press Run/);
+  assert.equal(staleNote(edited), 'Edited: Run to update. The tables show the last run.');
+  assert.equal(statusLine(edited), '');
   // Typed back as it ran: nothing lags.
   assert.equal(staleness(liveReducer(edited, {type: 'code', code: CODE})), null);
   // Run: the run under way is the editor's code; once it starts, the outputs are its own.
@@ -266,7 +267,11 @@ test('edited code marks the outputs as the last run, and the status claims nothi
     message({type: 'error', run: 2, phase: 'compile', message: 'Unexpected token'}),
   );
   assert.equal(staleness(failed), 'failed');
-  assert.equal(statusLine(failed), 'The code did not run; the last good run is still live.');
+  assert.equal(
+    staleNote(failed),
+    'The code in the editor did not run: the tables show the last good run.',
+  );
+  assert.equal(statusLine(failed), '');
   // Edited while the first run starts: that run will not show the editor's code.
   assert.equal(
     staleness(liveReducer(initialState(CODE, show), {type: 'code', code: 'x'})),
@@ -374,7 +379,11 @@ test("another example's start pauses this one: its tables stay, marked paused, a
   const paused = liveReducer(running(), {type: 'pause'});
   assert.equal(paused.paused, true);
   assert.equal(staleness(paused), 'paused');
-  assert.equal(statusLine(paused), PAUSED);
+  assert.equal(
+    staleNote(paused),
+    'Paused: another example on this page is running. Run to resume; the tables show the last run.',
+  );
+  assert.equal(statusLine(paused), '');
   assert.deepEqual(paused.resources, running().resources);
   assert.equal(canStop(paused), false);
   // An edit while paused changes the table and waits: no write is left unanswered.
@@ -536,4 +545,22 @@ test('an init replaces a resource table; an update sets, adds and removes only t
     ]),
   );
   assert.deepEqual(next.changed, ['ada', 'cy', 'bob']);
+});
+
+test('one voice: the status line and the note over the outputs never both speak', () => {
+  const edited = liveReducer(running(), {type: 'code', code: 'edited'});
+  const states = [
+    initialState(CODE, show),
+    running(),
+    edited,
+    liveReducer(edited, {type: 'run'}),
+    reduce(edited, {type: 'run'}, message({type: 'error', run: 2, phase: 'compile', message: 'x'})),
+    reduce(edited, {type: 'run'}, {type: 'stop', why: 'Stopped.'}),
+    liveReducer(running(), {type: 'pause'}),
+    liveReducer(edited, {type: 'pause'}),
+  ];
+  for (const state of states) {
+    const spoken = [statusLine(state), staleNote(state)].filter(Boolean);
+    assert.equal(spoken.length, 1, JSON.stringify(spoken));
+  }
 });

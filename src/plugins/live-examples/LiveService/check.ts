@@ -9,7 +9,12 @@
  * same function, with the same `compare`, on the same build under Node.
  */
 import type {Entry, Json, ServiceInstance, SkipService} from '@skipruntime/core';
-import type {ChallengeDefinition, CheckedInstance, Expected} from '../../../challenges/format';
+import type {
+  ChallengeDefinition,
+  CheckedInstance,
+  CheckedWrite,
+  Expected,
+} from '../../../challenges/format';
 
 /** The outcome of a check: passed, or the first difference (or failure) in the reader's terms. */
 export type CheckOutcome =
@@ -117,6 +122,18 @@ export function unseenInputs(
     : null;
 }
 
+/**
+ * A write of the check as the reader can repeat it in the example's input table: `the check's
+ * write to "tasks" sets "t4" to [{…}]`, or `… deletes "t1"`. The write's own sentence
+ * ("after task t1 moves to Lin") says why; this says what, so that a failure can be reproduced.
+ */
+export const writeText = ({collection, entries}: Pick<CheckedWrite, 'collection' | 'entries'>) =>
+  `the check's write to "${collection}" ${entries
+    .map(([key, values]) =>
+      values.length === 0 ? `deletes ${show(key)}` : `sets ${show(key)} to ${show(values)}`,
+    )
+    .join(', ')}`;
+
 /** What the check needs of a runtime: `initService` of `@skipruntime/wasm` (browser or Node). */
 export type InitService = (service: SkipService) => Promise<ServiceInstance>;
 
@@ -176,7 +193,7 @@ export async function runCheck(
     const atStart = await differs(challenge.start);
     if (atStart) return failed(atStart);
     for (const write of challenge.writes) {
-      when = capitalize(write.after);
+      when = `${capitalize(write.after)} (${writeText(write)})`;
       try {
         await instance.update(write.collection, write.entries);
       } catch (error) {

@@ -1,7 +1,7 @@
 /**
  * The running example's status line: what it is doing (starting, running, the first output's
- * time, the last update, why it stopped; that the code was edited since it ran, rather than
- * claims about code that did not run) and, while the runtime downloads, how far it got.
+ * time, the last update) and, while the runtime downloads, how far it got. While the outputs
+ * lag behind the editor it is silent: the note over them says why (`staleNote`, one voice).
  */
 import type {ReactNode} from 'react';
 import {useLive} from './context';

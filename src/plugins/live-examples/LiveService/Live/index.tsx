@@ -26,7 +26,7 @@ import {isCodeProblem} from './problems';
 import Problems from './Problems';
 import {initialState, liveReducer} from './reducer';
 import Resources from './Resources';
-import {staleness} from './selectors';
+import {staleNote, staleness} from './selectors';
 import Status from './Status';
 import Toolbar from './Toolbar';
 import Trace from './Trace';
@@ -175,12 +175,8 @@ export default function Live({
         </div>
         <div className={styles.result} data-live-stale={stale ?? undefined}>
           {stale && (
-            <p className={styles.staleNote}>
-              {stale === 'paused'
-                ? 'Paused: another example on this page is running. Run to resume; the tables show the last run.'
-                : stale === 'edited'
-                  ? 'Edited: Run to update. The tables show the last run.'
-                  : 'The code in the editor did not run: the tables show the last good run.'}
+            <p role="status" className={styles.staleNote}>
+              {staleNote(state)}
             </p>
           )}
           <Inputs />

@@ -80,7 +80,8 @@ export function problemsOf(
   const more = types.state === 'checked' ? types.count - types.errors.length : 0;
   let verdict: string | null = null;
   if (problems.some((p) => p.failedRun)) {
-    // The status line says the code did not run; the list need not say it again.
+    // The status line, or the note over the last good run's tables, says the code did not
+    // run; the list need not say it again.
     verdict = null;
   } else if (found.length > 0 && types.state === 'checked') {
     const syntax = found.some((d) => d.kind === 'syntax');

@@ -112,7 +112,7 @@ export const MARK_MS = 1500;
 /** A write unanswered for this long offers Stop (the watchdog ends it at 4 s of silence). */
 export const SLOW_WRITE_MS = 500;
 /** The status of an example paused by another one's start. */
-export const PAUSED = 'Paused: another example on this page is running. Run to resume.';
+const PAUSED = 'Paused: another example on this page is running. Run to resume.';
 
 /** The state of a running example that has just asked for the page's code to run. */
 export function initialState(pageCode: string, show: Shown[]): LiveState {

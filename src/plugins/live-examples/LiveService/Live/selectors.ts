@@ -1,7 +1,7 @@
 /**
  * What the running example's parts read from its state (./reducer.ts) beyond the fields
  * themselves: whether a run is under way, whether Stop is offered, whether the outputs lag
- * behind the editor, and the status line that follows from it. Pure, unit-tested with the
+ * behind the editor with the note that says so, and the status line, silent while the note speaks. Pure, unit-tested with the
  * reducer (tests/unit/live-state.test.ts).
  */
 import type {LiveState} from './reducer';
@@ -27,8 +27,27 @@ export function staleness(state: LiveState): 'paused' | 'edited' | 'failed' | nu
   return state.code === state.failed ? 'failed' : 'edited';
 }
 
-/** The status line: the state's, unless the code was edited since (then it says no more). */
+/**
+ * The note over the outputs while they lag behind the editor (`staleness`), null when they
+ * do not: the one voice that says why the tables are not the editor's code.
+ */
+export function staleNote(state: LiveState): string | null {
+  switch (staleness(state)) {
+    case 'paused':
+      return 'Paused: another example on this page is running. Run to resume; the tables show the last run.';
+    case 'edited':
+      return 'Edited: Run to update. The tables show the last run.';
+    case 'failed':
+      return 'The code in the editor did not run: the tables show the last good run.';
+    case null:
+      return null;
+  }
+}
+
+/**
+ * The status line: what the example is doing (starting, running, the first output's time, the
+ * last update). Empty while the note over the outputs (`staleNote`) speaks, so that the two
+ * never say the same thing twice nor speak of a run the tables no longer follow.
+ */
 export const statusLine = (state: LiveState): string =>
-  staleness(state) === 'edited'
-    ? 'Edited: press Run to update the output (the tables show the last run).'
-    : state.status;
+  staleness(state) === null ? state.status : '';
