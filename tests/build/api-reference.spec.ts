@@ -95,6 +95,12 @@ test("runService's page shows the health check route as code and the event examp
   expect(example.text()).not.toContain('\\<');
 });
 
+test("Opaque's page shows its declaration as the package writes it, the hidden member's object type included (api-sources/typedoc-comment-fixes.mjs)", () => {
+  const $ = readRoute('/docs/api/core/type-aliases/Opaque');
+  const declaration = $('article pre code').first().text();
+  expect(declaration).toContain('type Opaque<Value, Tag> = Value & { [opaque]: Tag };');
+});
+
 test('public type names link to their pages; built-ins and internal types stay plain code', () => {
   const context = readRoute('/docs/api/core/interfaces/Context');
   const targets = context('article a[href]').map((_, a) => context(a).attr('href')).get();
