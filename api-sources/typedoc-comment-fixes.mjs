@@ -3,7 +3,9 @@
 // mended as TypeDoc reads them (issue 28 §1), never in the generated files. Each fix names the
 // symbol and the exact text it replaces; a fix whose text the symbol's comments no longer hold
 // stops the generation, so a release that mends the comment itself drops the fix here.
-import {Converter} from 'typedoc';
+// Likewise `Opaque`'s declaration: its one member is @hidden, so TypeDoc would show the type as
+// `Value & object`; the page shows the declaration as the package writes it.
+import {Converter, IntersectionType, ReflectionType, UnknownType} from 'typedoc';
 
 /**
  * @typedef {{symbol: string, find: string, replace: string, why: string}} CommentFix
@@ -56,9 +58,33 @@ export function applyCommentFixes(project, fixes) {
   return missing;
 }
 
+/**
+ * Shows `Opaque` as declared, `Value & { [opaque]: Tag }`, where TypeDoc, having dropped the hidden
+ * member, has an empty object type. Throws when the declaration is no longer that shape.
+ * @param {import('typedoc').ProjectReflection} project
+ */
+export function showOpaqueAsDeclared(project) {
+  const opaque = project.children?.find((child) => child.name === 'Opaque');
+  if (!opaque) return;
+  const type = opaque.type;
+  const last = type instanceof IntersectionType ? type.types.at(-1) : undefined;
+  if (
+    !(type instanceof IntersectionType) ||
+    type.types.length !== 2 ||
+    !(last instanceof ReflectionType) ||
+    (last.declaration.children ?? []).length > 0
+  ) {
+    throw new Error(
+      `api-sources/typedoc-comment-fixes.mjs: Opaque is no longer "Value & <a hidden member>": ${String(type)}`,
+    );
+  }
+  type.types[1] = new UnknownType('{ [opaque]: Tag }');
+}
+
 /** @param {import('typedoc').Application} app */
 export function load(app) {
   app.converter.on(Converter.EVENT_RESOLVE_END, (context) => {
+    showOpaqueAsDeclared(context.project);
     const missing = applyCommentFixes(context.project, COMMENT_FIXES);
     if (missing.length > 0) {
       throw new Error(

@@ -5,7 +5,8 @@
 // generation time, as an admonition titled by the `notesTitle` option ("In Skip 0.0.15").
 // A part of a note that starts with `### \`member\`` goes to that member's section (for a
 // function, `### \`param\`` goes under its Parameters table); the text before the first such
-// heading goes under the page's description. Comments in a note
+// heading goes under the page's description, and a part headed `### Remarks` at the end of the
+// page's Remarks section (the comment's `@remarks`). Comments in a note
 // (`{/* … */}`, `<!-- … -->`, the proofs it cites) stay in the note file.
 // A note naming a symbol or member the package does not have stops the generation with an
 // error naming the file (and the member), so a release that drops one cannot leave a stale note.
@@ -16,10 +17,13 @@ import {MarkdownPageEvent} from 'typedoc-plugin-markdown';
 
 /**
  * @typedef {{name: string, text: string}} MemberPart
- * @typedef {{file: string, symbol: string, whole: string, members: MemberPart[]}} Note
+ * @typedef {{file: string, symbol: string, whole: string, remarks: string, members: MemberPart[]}} Note
  */
 
 const MEMBER_HEADING = /^### `([^`]+)`\s*$/;
+// The heading of the part that follows the comment's `@remarks`; a name no member can have.
+const REMARKS_HEADING = /^### Remarks\s*$/;
+const REMARKS = ' remarks';
 const FENCE = /^\s*(```|~~~)/;
 
 /**
@@ -37,13 +41,13 @@ export function parseNote(file, source) {
   text.split('\n').forEach((line, index) => {
     if (FENCE.test(line)) fenced = !fenced;
     const heading = fenced ? null : MEMBER_HEADING.exec(line);
-    if (heading) {
-      parts.push({name: heading[1], lines: []});
+    if (heading || (!fenced && REMARKS_HEADING.test(line))) {
+      parts.push({name: heading ? heading[1] : REMARKS, lines: []});
       return;
     }
     if (!fenced && /^#{1,3} /.test(line)) {
       throw new Error(
-        `${file}:${index + 1}: a note's only headings up to level 3 are "### \`member\`" ones, found "${line}"`,
+        `${file}:${index + 1}: a note's only headings up to level 3 are "### \`member\`" and "### Remarks", found "${line}"`,
       );
     }
     parts.at(-1)?.lines.push(line);
@@ -58,8 +62,10 @@ export function parseNote(file, source) {
     file,
     symbol: path.basename(file, '.md'),
     whole: tidy(parts[0].lines),
+    remarks: tidy(parts.filter((p) => p.name === REMARKS).flatMap((p) => p.lines)),
     members: parts
       .slice(1)
+      .filter((p) => p.name !== REMARKS)
       .map((p) => ({name: /** @type {string} */ (p.name), text: tidy(p.lines)})),
   };
 }
@@ -115,6 +121,9 @@ export function resolveNotes(project, notes) {
       problems.push(`${note.file}: ${project.name} has no symbol ${note.symbol}`);
       continue;
     }
+    if (note.remarks && !symbol.comment?.blockTags.some((tag) => tag.tag === '@remarks')) {
+      problems.push(`${note.file}: ${note.symbol}'s comment has no @remarks for "### Remarks"`);
+    }
     const members = [];
     for (const part of note.members) {
       // A member, or for a function a parameter of one of its signatures.
@@ -158,7 +167,8 @@ function headingName(heading) {
  * A generated page with the note's parts inserted: the part about the symbol before the page's
  * first `##` section (after its description), each member's part after the member's own
  * description (before its first `####` section, or at the end of its section), a function's
- * parameter's part at the end of the page's `## Parameters` section, under the table.
+ * parameter's part at the end of the page's `## Parameters` section, under the table, and the
+ * Remarks part at the end of the page's `## Remarks` section.
  * @param {string} contents The page's Markdown.
  * @param {{note: Note, members: {part: MemberPart, member: import('typedoc').Reflection}[]}} target
  * @param {string} title
@@ -182,6 +192,14 @@ export function placeNote(contents, {note, members}, title) {
   if (note.whole) {
     const firstSection = marks.find((m) => m.line.startsWith('## '));
     insert(firstSection ? firstSection.index : lines.length, note.whole);
+  }
+  if (note.remarks) {
+    const remarks = marks.filter((m) => m.line === '## Remarks');
+    if (remarks.length !== 1) {
+      throw new Error(`${note.file}: found ${remarks.length} Remarks sections on its page`);
+    }
+    const next = marks.slice(marks.indexOf(remarks[0]) + 1).find((m) => /^## /.test(m.line));
+    insert(next ? next.index : lines.length, note.remarks);
   }
   for (const {part, member} of members) {
     if (!part.text) continue;

@@ -95,6 +95,12 @@ test("runService's page shows the health check route as code and the event examp
   expect(example.text()).not.toContain('\\<');
 });
 
+test("Opaque's page shows its declaration as the package writes it, the hidden member's object type included (api-sources/typedoc-comment-fixes.mjs)", () => {
+  const $ = readRoute('/docs/api/core/type-aliases/Opaque');
+  const declaration = $('article pre code').first().text();
+  expect(declaration).toContain('type Opaque<Value, Tag> = Value & { [opaque]: Tag };');
+});
+
 test('public type names link to their pages; built-ins and internal types stay plain code', () => {
   const context = readRoute('/docs/api/core/interfaces/Context');
   const targets = context('article a[href]').map((_, a) => context(a).attr('href')).get();
@@ -176,7 +182,7 @@ const plain = (markdown: string) =>
     .replace(/\s+/g, ' ')
     .trim();
 
-test("every note of api-sources/notes is on its symbol's page, under the page's description or in its member's section, and in the page's twin", async () => {
+test("every note of api-sources/notes is on its symbol's page, under the page's description, in its member's section or its Remarks, and in the page's twin", async () => {
   const {parseNote} = await import('../../api-sources/typedoc-notes.mjs');
   const title = `In Skip ${SKIP_VERSION}`;
   const notes = noteFiles();
@@ -191,6 +197,8 @@ test("every note of api-sources/notes is on its symbol's page, under the page's 
     const twin = plain(noListMarkers(readBuilt(`${page!.route.slice(1)}.md`)));
     const parts = [
       {member: undefined as string | undefined, text: note.whole},
+      // The "### Remarks" part: at the end of the page's Remarks section.
+      {member: 'Remarks', text: note.remarks as string},
       ...note.members.map((m: {name: string; text: string}) => ({member: m.name, text: m.text})),
     ].filter((part) => part.text);
     expect(boxes.length, `${page!.route}: one box per part of ${file}`).toBe(parts.length);
@@ -200,7 +208,9 @@ test("every note of api-sources/notes is on its symbol's page, under the page's 
         .first();
       expect(box.length, `${page!.route} shows ${file} (${member ?? 'symbol'})`).toBe(1);
       const heading = box.prevAll('h2, h3').first();
-      if (member) {
+      if (member === 'Remarks') {
+        expect(heading.is('h2') && heading.text().startsWith('Remarks'), `${file}: its Remarks part ends that section`).toBe(true);
+      } else if (member) {
         // A member's part is in its section; a function parameter's, under the Parameters table.
         const inSection = heading.is('h3') && heading.text().toLowerCase().startsWith(member.toLowerCase());
         const underParameters =

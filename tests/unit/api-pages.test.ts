@@ -149,6 +149,33 @@ test("a note's part naming a function's parameter appears under the function's P
   assert.ok(box < page.indexOf('## Returns'), page);
 });
 
+test('a note\'s "### Remarks" part appears at the end of the Remarks section; a symbol without @remarks refuses it', async (t) => {
+  const note = parseNote(
+    'notes/core/Counter.md',
+    'Whole.\n\n### Remarks\n\nThey do.\n\n### `add`\n\nAdd.\n',
+  );
+  assert.equal(note.remarks, 'They do.');
+  assert.deepEqual(
+    note.members.map((m) => m.name),
+    ['add'],
+  );
+  const pages = await generate(
+    notesFolder(t, {'Counter.md': '### Remarks\n\nThey do overflow.\n'}),
+    notesFolder(t, {}),
+  );
+  const page = pages['interfaces/Counter.md']!;
+  const box = page.indexOf(':::note[In Fixture 1.0]\n\nThey do overflow.\n\n:::');
+  assert.ok(box > page.indexOf('Counters never overflow.'), page);
+  assert.ok(box > page.indexOf('## Remarks'), page);
+  assert.ok(box < page.indexOf('\n## ', page.indexOf('## Remarks') + 1), page);
+  const dir = notesFolder(t, {'makeCounter.md': '### Remarks\n\nNone to follow.\n'});
+  await assert.rejects(generate(dir, notesFolder(t, {})), (error: Error) =>
+    error.message.includes(
+      `${path.join(dir, 'makeCounter.md')}: makeCounter's comment has no @remarks`,
+    ),
+  );
+});
+
 test("a comment fix mends its text in the symbol's comments, and reports a text it no longer finds", () => {
   const fix = {symbol: 'runService', find: '`GET /a\n', replace: '`GET /a`:\n', why: 'test'};
   const part = {kind: 'text', text: '- `GET /a\n  Checks.\n'};
