@@ -370,9 +370,13 @@ test('keyboard: Run, the inputs and Reset are reachable and show focus', async (
   await page.keyboard.press('Control+Home');
   await page.keyboard.press('Tab');
   await expect.poll(() => editorCode(page)).toMatch(/^ {2}import/);
+  // With text selected too: Escape drops the selection and the Tab after it still leaves,
+  // neither indenting the selected line.
+  await page.keyboard.press('Shift+End');
   await page.keyboard.press('Escape');
   await page.keyboard.press('Tab');
   await expect(exampleOf(page).getByRole('button', {name: 'Run', exact: true})).toBeFocused();
+  expect(await editorCode(page)).toMatch(/^ {2}import/);
   const outline = await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle);
   expect(outline).not.toBe('none');
 });

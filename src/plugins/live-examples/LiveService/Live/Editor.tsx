@@ -7,7 +7,8 @@
  * problems underlined with their message on hover (./lint.ts; Escape closes it), undo history,
  * Ctrl/Cmd+Enter to run, and Tab to indent (`indentWithTab`). A keyboard user leaves the
  * editor with Escape, then Tab: CodeMirror lets the Tab that follows an Escape move the focus,
- * as its `indentWithTab` documentation advises; the hint under the label says so.
+ * as its `indentWithTab` documentation advises, and `escapeThenTabLeaves` makes that hold
+ * for every Escape; the hint under the label says so.
  */
 import {useEffect, useRef, type ReactNode} from 'react';
 import {useColorMode, useThemeConfig} from '@docusaurus/theme-common';
@@ -98,6 +99,19 @@ const errorLine = lineMarks(styles.errorLine);
 /** The lines the last solution put in changed. */
 const solutionLines = lineMarks(styles.solutionLine!);
 
+/**
+ * Escape, whatever else it does, lets the next Tab leave the editor (for CodeMirror's own two
+ * seconds, until another key). CodeMirror does so only for an Escape that no key binding took,
+ * and the default keymap's Escape takes it when text is selected (`simplifySelection`, which
+ * drops the selection): the reader who had selected text found the Tab indenting it instead.
+ * An observer sees the key before any binding, so the selection still drops as well.
+ */
+const escapeThenTabLeaves = EditorView.domEventObservers({
+  keydown(event, view) {
+    if (event.key === 'Escape') view.setTabFocusMode(2000);
+  },
+});
+
 type Props = {
   labelledBy: string;
   describedBy: string;
@@ -180,6 +194,7 @@ export default function Editor({
           errorLine.field,
           solutionLines.field,
           escapeClosesMessages,
+          escapeThenTabLeaves,
           colours.current.of(highlighting(codeTheme, dark)),
           attributes.current.of(contentAttributes()),
           EditorView.updateListener.of((update) => {
