@@ -153,3 +153,35 @@ test('the editor underlines each problem where TypeScript places it, at least on
     ],
   );
 });
+
+test('once the code that failed is edited, its syntax error is left to TypeScript, which checked the new code, and a runtime error is told as the last Run’s', () => {
+  const syntax: Banner = {from: 'run', phase: 'compile', line: 3, message: 'Unexpected token'};
+  const fixed = `${CODE}// fixed\n`;
+  // The editor's code is the code that failed: the run speaks.
+  const same = problemsOf(syntax, checked([], CODE), null, {failed: CODE, editor: CODE});
+  assert.deepEqual(
+    same.problems.map((p) => p.text),
+    ['Syntax error at line 3: Unexpected token'],
+  );
+  // Edited, and TypeScript has checked the edited code and found nothing: nothing is listed.
+  const gone = problemsOf(syntax, checked([], fixed), null, {failed: CODE, editor: fixed});
+  assert.deepEqual(gone.problems, []);
+  // Edited, TypeScript not yet done with the edit: the last Run's error, named as such.
+  const waiting = problemsOf(syntax, checked([], CODE), null, {failed: CODE, editor: fixed});
+  assert.deepEqual(
+    waiting.problems.map((p) => p.text),
+    ['Last Run: Syntax error at line 3: Unexpected token'],
+  );
+  // A runtime error stays, as the last Run's, beside TypeScript's findings on the new code.
+  const runtime = problemsOf(threw, checked([stringForNumber], fixed), null, {
+    failed: CODE,
+    editor: fixed,
+  });
+  assert.deepEqual(
+    runtime.problems.map((p) => p.text),
+    [
+      'Last Run: Runtime error at line 30: Sum, Min and Max reduce numbers only.',
+      "Type error at line 5, column 29: Type 'string' is not assignable to type 'number'. (TS2322)",
+    ],
+  );
+});

@@ -14,7 +14,10 @@ export default function Problems({id}: {id: string}): ReactNode {
   const {state, types} = useLive();
   const {error} = state;
   const ran = state.active > 0 && state.good && !state.pending ? state.good.code : null;
-  const {problems, more, verdict} = problemsOf(error, types, ran);
+  const {problems, more, verdict} = problemsOf(error, types, ran, {
+    failed: state.failed,
+    editor: state.code,
+  });
   let line: string;
   switch (types.state) {
     case 'idle':

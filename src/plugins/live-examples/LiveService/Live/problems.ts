@@ -7,7 +7,9 @@
  * The rules: a syntax error is called one, whoever found it (the transpiler on Run, or
  * TypeScript as the reader types), never a type error; a finding of TypeScript on the line
  * where the run failed is the same problem, told inside that item rather than beside it;
- * type errors never claim the code did not run, and a failed run never claims it did.
+ * type errors never claim the code did not run, and a failed run never claims it did; once
+ * the reader has edited the code that failed, its error is told as the last Run's, and a
+ * syntax error of it is left to TypeScript, which has checked the code now in the editor.
  */
 import type {TypeDiagnostic} from '../protocol';
 import type {Banner} from './reducer';
@@ -53,19 +55,23 @@ export function problemsOf(
   types: Types,
   /** The code of the run on screen, when the last run did not fail. */
   ranCode: string | null,
+  /** The code a failed run ran (the reducer's `failed`) and the editor's, when known. */
+  codes?: {failed: string | null; editor: string},
 ): ProblemList {
   const found = types.state === 'checked' ? types.errors : [];
   const problems: Problem[] = [];
   let merged: TypeDiagnostic[] = [];
-  if (error && isCodeProblem(error)) {
+  const edited = error?.from === 'run' && codes?.failed != null && codes.failed !== codes.editor;
+  const checkedNow = types.state === 'checked' && types.code === codes?.editor;
+  if (error && isCodeProblem(error) && !(edited && error.phase === 'compile' && checkedNow)) {
     const kind = error.phase === 'compile' ? 'syntax' : 'runtime';
-    merged = found.filter((d) => error.line !== undefined && d.line === error.line);
+    merged = edited ? [] : found.filter((d) => error.line !== undefined && d.line === error.line);
     const also = merged.map((d) => ` — TypeScript: ${finding(d)}`).join('');
     problems.push({
       kind,
       failedRun: true,
       line: error.line,
-      text: `${KIND[kind]}${where(error.line, error.column)}: ${error.message}${also}`,
+      text: `${edited ? 'Last Run: ' : ''}${KIND[kind]}${where(error.line, error.column)}: ${error.message}${also}`,
     });
   }
   for (const d of found) {
