@@ -35,6 +35,10 @@
  *                    on both, run by run interleaved, so both see the same machine load;
  *                    prints both sets of medians and their differences (this − DIR).
  *                    Implies --no-builds.
+ *   --cpu-time       Lighthouse's timings from the CPU time of each task rather than its wall
+ *                    time (scripts/bench/lighthouse.mjs, `report`): the same simulation, with
+ *                    what other work on the machine adds taken out. Use it on a shared machine,
+ *                    and say so with the figures.
  *
  * A full run takes about 8 to 12 minutes on a 2-core machine. Timings move with the
  * machine's load: the load average is recorded before and after, and targets on timings
@@ -78,6 +82,7 @@ const {values: options} = parseArgs({
     'mobile-only': {type: 'boolean', default: false},
     keep: {type: 'boolean', default: false},
     versus: {type: 'string'},
+    'cpu-time': {type: 'boolean', default: false},
   },
 });
 const VERSUS = options.versus ? path.resolve(options.versus) : undefined;
@@ -134,6 +139,7 @@ async function main() {
       origins: versus ? [ORIGIN, `http://127.0.0.1:${PORT + 1}`] : [ORIGIN],
       runs: RUNS,
       mobileOnly: options['mobile-only'],
+      cpuTime: options['cpu-time'],
     });
   } finally {
     // Closed before the copies are removed: a file still being served from a removed copy
@@ -151,7 +157,7 @@ async function main() {
   machine.loadAverageAfter = os.loadavg().map((l) => Number(l.toFixed(2)));
 
   const report = [
-    `\nLighthouse ${machine.lighthouse}, medians of ${RUNS} run(s); ${machine.cpus} CPUs, load average ${machine.loadAverageBefore[0]} before, ${machine.loadAverageAfter[0]} after`,
+    `\nLighthouse ${machine.lighthouse}, medians of ${RUNS} run(s)${options['cpu-time'] ? ', tasks timed by their CPU time (--cpu-time)' : ''}; ${machine.cpus} CPUs, load average ${machine.loadAverageBefore[0]} before, ${machine.loadAverageAfter[0]} after`,
     lighthouseTable(lh),
     '\nFirst-load bytes (gzip -9): the HTML and the scripts and stylesheets it references',
     firstLoadTable(loads),
@@ -178,6 +184,7 @@ async function main() {
     {
       startedAt: started.toISOString(),
       runs: RUNS,
+      cpuTime: options['cpu-time'],
       machine,
       targets: TARGETS,
       pages: PAGES,

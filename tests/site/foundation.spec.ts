@@ -436,6 +436,47 @@ test.describe('navigation', () => {
     expect(seen.length).toBeGreaterThan(0);
   });
 
+  test('on a phone, the links of the closed mobile menu prefetch nothing', async ({context}) => {
+    // The glossary is linked from the menu only; its link sits within the screen's height, a
+    // menu's width to the left of it (src/css/custom.css: the closed menu does not slide). A
+    // link that touches the screen, even for one frame, counts as visible, so each frame of
+    // the load is checked too: whether prefetches start then depends on timing.
+    const page = await context.newPage();
+    await page.setViewportSize({width: 412, height: 823});
+    await page.addInitScript(() => {
+      const frames = {touching: 0};
+      (window as unknown as {menuFrames: typeof frames}).menuFrames = frames;
+      const check = () => {
+        const closed = !document
+          .querySelector('.navbar')
+          ?.classList.contains('navbar-sidebar--show');
+        const touching = Array.from(document.querySelectorAll('.navbar-sidebar a'), (link) =>
+          link.getBoundingClientRect(),
+        ).some((box) => box.width > 0 && box.right >= 0 && box.left <= window.innerWidth);
+        if (closed && touching) frames.touching++;
+        requestAnimationFrame(check);
+      };
+      requestAnimationFrame(check);
+    });
+    const chunks = await routeOnlyScripts(context, '/docs/glossary', '/docs/introduction');
+    expect(chunks.length).toBeGreaterThan(0);
+    const seen = await chunksAskedFor(
+      page,
+      chunks,
+      async () => {
+        await page.goto('/docs/api/core/interfaces/Context');
+        await hydrated(page);
+        await expect(page.locator('.navbar-sidebar a[href="/docs/glossary"]')).toBeAttached();
+      },
+      'none',
+    );
+    expect(seen).toEqual([]);
+    const frames = await page.evaluate(
+      () => (window as unknown as {menuFrames: {touching: number}}).menuFrames.touching,
+    );
+    expect(frames, 'frames where a link of the closed menu touched the screen').toBe(0);
+  });
+
   test('links prefetch their page on hover', async ({context}) => {
     const chunks = await routeOnlyScripts(context, '/docs/api/core', '/');
     const page = await context.newPage();
