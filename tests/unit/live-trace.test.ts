@@ -18,6 +18,7 @@ import {
 import {
   changeText,
   emptyTrace,
+  KEPT_STEPS,
   moreCalls,
   nativeKeys,
   perFunction,
@@ -26,6 +27,7 @@ import {
   stepName,
   summary,
   traceReducer,
+  type TraceAction,
 } from '../../src/plugins/live-examples/LiveService/Live/traceSteps';
 import {liveFence, traceOnNode} from '../lib/live-trace';
 
@@ -177,7 +179,7 @@ test('functions, 10,000 orders: one write costs 2 calls on 1 key, against 10,000
   assert.deepEqual(natives, [{name: 'Sum', keys: ['"cy"', '"bob"'], count: 2}]);
   assert.deepEqual(written!.scratch, {calls: 10_000, keys: 10_000});
   assert.equal(
-    summary({write: 1, trace: written!.trace, scratch: written!.scratch}),
+    summary({trace: written!.trace, scratch: written!.scratch}),
     '2 calls on 1 key, against 10,000 calls on 10,000 keys from scratch',
   );
 });
@@ -257,7 +259,7 @@ test('"What ran": the page state built from the Node run says what the write cos
   );
   // Stepping back and forth, within the steps; an older run's message changes nothing.
   state = traceReducer(state, {type: 'select', index: -5});
-  assert.equal(stepName(state.steps[shownIndex(state)]!, shownIndex(state)), 'Start');
+  assert.equal(stepName(state.steps[shownIndex(state)]!), 'Start');
   assert.equal(
     traceReducer(state, {
       type: 'message',
@@ -273,6 +275,24 @@ test('"What ran": the page state built from the Node run says what the write cos
     message: {type: 'traced', run: 2, write: 0, trace: steps[0]!.trace},
   });
   assert.equal(state.steps.length, 1);
+});
+
+test('"What ran": a step keeps its write\'s name once older steps are dropped, and a new Run counts again', () => {
+  const trace = stepTrace({calls: [], natives: []}, []);
+  const traced = (run: number, write: number, collection?: string): TraceAction => ({
+    type: 'message',
+    message: {type: 'traced', run, write, ...(collection ? {collection} : {}), trace},
+  });
+  let state = traceReducer(emptyTrace, traced(1, 0));
+  for (let write = 1; write <= 52; write++) state = traceReducer(state, traced(1, write, 'orders'));
+  assert.equal(state.steps.length, KEPT_STEPS);
+  // The start and writes 1 and 2 are dropped: the first step kept is write 3, the last 52.
+  assert.equal(stepName(state.steps[0]!), 'Write 3 (orders)');
+  assert.equal(stepName(state.steps[shownIndex(state)]!), 'Write 52 (orders)');
+  // The page's write ids count on across runs; the names count from the new Run.
+  state = traceReducer(state, traced(2, 0));
+  state = traceReducer(state, traced(2, 53, 'orders'));
+  assert.deepEqual(state.steps.map(stepName), ['Start', 'Write 1 (orders)']);
 });
 
 test('outputRecorder: each resource says what it sent, and what that made of each key', () => {
