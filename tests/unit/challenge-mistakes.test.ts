@@ -1,5 +1,5 @@
 /**
- * The checks of the functions and resources challenges catch the mistakes a reader is likely
+ * The checks of the challenges (getting_started, functions, resources) catch the mistakes a reader is likely
  * to make, not only the starting code: each case below is the page's own solution with one
  * plausible mistake, and its check must fail with a difference in the reader's terms. A check
  * that a wrong answer passes is a defect. (Under `reduce`, 0.0.15 takes every value of a
@@ -36,6 +36,13 @@ const PACKAGES = {'@skipruntime/core': core, '@skipruntime/helpers': reducers};
 type Mistake = {page: string; id: string; what: string; from: string; to: string};
 
 const MISTAKES: Mistake[] = [
+  {
+    page: 'docs/getting_started.mdx',
+    id: 'tasks-no-owner',
+    what: 'tests the owner alone and forgets that a done task is not open',
+    from: 'if (task.done || task.owner === "") return [];',
+    to: 'if (task.owner === "") return [];',
+  },
   {
     page: 'docs/functions.mdx',
     id: 'functions-total-per-city',
