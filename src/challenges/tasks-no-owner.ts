@@ -1,6 +1,7 @@
 /**
  * getting_started, "Leave out tasks nobody owns": a task whose owner is the empty string is
- * in no owner's list, whether it is open or done, from the start or after a write.
+ * in no owner's list, whether it is open or done, from the start or after a write; and a task
+ * its owner finishes still leaves that owner's list (a version that forgets the done test fails).
  */
 import type {ChallengeDefinition} from './format';
 
@@ -68,6 +69,13 @@ const challenge: ChallengeDefinition = {
           ['lin', ['t3: Plan the release']],
         ],
       },
+    },
+    {
+      // A finished task with an owner: the rule for done tasks must still hold.
+      after: 'after kim finishes task t2',
+      collection: 'tasks',
+      entries: [['t2', [{title: 'Order new laptops', owner: 'kim', done: true}]]],
+      expect: {open: [['lin', ['t3: Plan the release']]]},
     },
   ],
 };

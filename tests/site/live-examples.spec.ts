@@ -164,11 +164,12 @@ test('functions, 10,000 orders: the table folds its rows; one write shows in Wha
     type: 'first output',
     description: `${Date.now() - clicked} ms from Run live; status: ${status}`,
   });
-  // The first 20 orders and the new-row line; the rest counted.
+  // The first 20 orders and the new-row line; the rest counted, and the hint names the button
+  // the reader will press (Replace, as the key exists).
   const orders = example.locator("[data-live-input='orders']");
   await expect(orders.locator('tbody tr')).toHaveCount(21);
   await expect(example.locator('[data-live-input-more]')).toHaveText(
-    /^9,980 more keys are not shown, of 10,000\./,
+    /^9,980 more keys are not shown, of 10,000\. .* press Replace\.$/,
   );
   // A write to an order out of view, through the new-row line: it replaces, and comes into view.
   const write = {

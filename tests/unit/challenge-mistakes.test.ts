@@ -1,10 +1,11 @@
 /**
- * The checks of the functions and resources challenges catch the mistakes a reader is likely
- * to make, not only the starting code: each case below is the page's own solution with one
- * plausible mistake, and its check must fail with a difference in the reader's terms. A check
- * that a wrong answer passes is a defect. (Under `reduce`, 0.0.15 takes every value of a
- * written key out and puts them all back, so a `remove` that merely empties the array passed
- * the order-ids check: that challenge uses `mapReduce`, where `remove` must be exact.)
+ * The checks of the challenges (getting_started, functions, resources) catch the mistakes a
+ * reader is likely to make, not only the starting code: each case below is the page's own
+ * solution with one plausible mistake, and its check must fail with a difference in the
+ * reader's terms. A check that a wrong answer passes is a defect. (Under `reduce`, 0.0.15
+ * takes every value of a written key out and puts them all back, so a `remove` that merely
+ * empties the array passed the order-ids check: that challenge uses `mapReduce`, where
+ * `remove` must be exact.)
  *
  * Same evaluation and check as the page (src/plugins/live-examples/LiveService/{evaluate,check}.ts), on
  * Node with `@skipruntime/wasm`, like tests/unit/challenges.test.ts.
@@ -36,6 +37,13 @@ const PACKAGES = {'@skipruntime/core': core, '@skipruntime/helpers': reducers};
 type Mistake = {page: string; id: string; what: string; from: string; to: string};
 
 const MISTAKES: Mistake[] = [
+  {
+    page: 'docs/getting_started.mdx',
+    id: 'tasks-no-owner',
+    what: 'tests the owner alone and forgets that a done task is not open',
+    from: 'if (task.done || task.owner === "") return [];',
+    to: 'if (task.owner === "") return [];',
+  },
   {
     page: 'docs/functions.mdx',
     id: 'functions-total-per-city',

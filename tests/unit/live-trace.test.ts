@@ -18,6 +18,7 @@ import {
 import {
   changeText,
   emptyTrace,
+  KEPT_STEPS,
   moreCalls,
   nativeKeys,
   perFunction,
@@ -26,6 +27,7 @@ import {
   stepName,
   summary,
   traceReducer,
+  type TraceAction,
 } from '../../src/plugins/live-examples/LiveService/Live/traceSteps';
 import {liveFence, traceOnNode} from '../lib/live-trace';
 
@@ -67,6 +69,59 @@ test('landing: a deleted order runs no mapper, yet Sum (native) is named with th
   const [row] = outputs[0]!.rows;
   assert.deepEqual(row, {key: '"ada"', sent: '[30]', before: '[35]', change: 'changed'});
   assert.equal(changeText(row!), '[35] → [30]');
+});
+
+test('landing: a write of the values a key had runs nothing and sends nothing; the key keeps its outputs', async () => {
+  const order = (customer: string) => [['o-2', [{customer, amount: 5}]]] as const;
+  const {steps} = await traceOnNode(landing, 'totals', [
+    {collection: 'orders', entries: order('bob')},
+    // Saved as it was (the page's Save posts a write even when nothing changed).
+    {collection: 'orders', entries: order('bob')},
+    {collection: 'orders', entries: order('ada')},
+    {collection: 'orders', entries: [['o-2', []]]},
+  ]);
+  const [, , same, moved, deleted] = steps.map((s) => s.trace);
+  // 0.0.15 compares the values: no mapper runs, no native is handed a key, no update is sent.
+  assert.deepEqual([same!.calls, same!.natives], [[], []]);
+  assert.equal(perFunction(same!), null);
+  assert.equal(sentLine(same!.outputs[0]!, 'totals'), 'totals sent nothing to its readers');
+  // The next write still knows o-2 gave to bob: Sum is named with both customers.
+  assert.deepEqual(moved!.natives, [{name: 'Sum', keys: ['"bob"', '"ada"'], count: 2}]);
+  assert.deepEqual(moved!.outputs[0]!.rows.map(changeText).sort(), ['[30] → [35]', '[5] → [0]']);
+  // A delete runs no mapper; Sum is named with the customer the key gave to before.
+  assert.deepEqual(deleted!.calls, []);
+  assert.deepEqual(deleted!.natives, [{name: 'Sum', keys: ['"ada"'], count: 1}]);
+});
+
+test('a mapper rerun to the outputs it gave changes nothing downstream; a key left with none is gone', async () => {
+  const code = `
+import {runService} from '@skipruntime/server';
+import {Count} from '@skipruntime/helpers';
+class ByCity { mapEntry(_id, people) { const p = people.getUnique(); return [[p.city, p.name]]; } }
+class Initials { mapEntry(city, names) { return names.toArray().map((n) => [n[0], city]); } }
+class PerInitial { instantiate({perInitial}) { return perInitial; } }
+await runService({
+  initialData: {people: [['p1', [{name: 'Ada', city: 'Oslo', age: 30}]]]},
+  resources: {perInitial: PerInitial},
+  createGraph: ({people}) => ({perInitial: people.map(ByCity).map(Initials).reduce(Count)}),
+});`;
+  const {steps} = await traceOnNode(code, 'perInitial', [
+    {collection: 'people', entries: [['p1', [{name: 'Ada', city: 'Oslo', age: 31}]]]},
+    {collection: 'people', entries: [['p1', []]]},
+  ]);
+  const names = (i: number) => steps[i]!.trace.calls.map((c) => `${c.name}(${c.key})`);
+  // The age is not mapped: ByCity gives Oslo what it gave, so Initials does not run and Count
+  // is handed nothing.
+  assert.deepEqual(names(1), ['ByCity("p1")', 'ByCity("p1")']);
+  assert.deepEqual(steps[1]!.trace.natives, []);
+  assert.equal(steps[1]!.trace.outputs[0]!.sent, 0);
+  // p1 deleted: Oslo is left with no one, Initials does not run on it, and its "A" goes
+  // (Count, on 0.0.15, then sends 0 for it rather than removing it).
+  assert.deepEqual(names(2), []);
+  assert.deepEqual(steps[2]!.trace.natives, [{name: 'Count', keys: ['"A"'], count: 1}]);
+  assert.deepEqual(steps[2]!.trace.outputs[0]!.rows, [
+    {key: '"A"', sent: '[0]', before: '[1]', change: 'changed'},
+  ]);
 });
 
 test('functions: a changed amount reruns one mapper key; the reducer removes, then adds', async () => {
@@ -124,7 +179,7 @@ test('functions, 10,000 orders: one write costs 2 calls on 1 key, against 10,000
   assert.deepEqual(natives, [{name: 'Sum', keys: ['"cy"', '"bob"'], count: 2}]);
   assert.deepEqual(written!.scratch, {calls: 10_000, keys: 10_000});
   assert.equal(
-    summary({write: 1, trace: written!.trace, scratch: written!.scratch}),
+    summary({trace: written!.trace, scratch: written!.scratch}),
     '2 calls on 1 key, against 10,000 calls on 10,000 keys from scratch',
   );
 });
@@ -204,7 +259,7 @@ test('"What ran": the page state built from the Node run says what the write cos
   );
   // Stepping back and forth, within the steps; an older run's message changes nothing.
   state = traceReducer(state, {type: 'select', index: -5});
-  assert.equal(stepName(state.steps[shownIndex(state)]!, shownIndex(state)), 'Start');
+  assert.equal(stepName(state.steps[shownIndex(state)]!), 'Start');
   assert.equal(
     traceReducer(state, {
       type: 'message',
@@ -220,6 +275,24 @@ test('"What ran": the page state built from the Node run says what the write cos
     message: {type: 'traced', run: 2, write: 0, trace: steps[0]!.trace},
   });
   assert.equal(state.steps.length, 1);
+});
+
+test('"What ran": a step keeps its write\'s name once older steps are dropped, and a new Run counts again', () => {
+  const trace = stepTrace({calls: [], natives: []}, []);
+  const traced = (run: number, write: number, collection?: string): TraceAction => ({
+    type: 'message',
+    message: {type: 'traced', run, write, ...(collection ? {collection} : {}), trace},
+  });
+  let state = traceReducer(emptyTrace, traced(1, 0));
+  for (let write = 1; write <= 52; write++) state = traceReducer(state, traced(1, write, 'orders'));
+  assert.equal(state.steps.length, KEPT_STEPS);
+  // The start and writes 1 and 2 are dropped: the first step kept is write 3, the last 52.
+  assert.equal(stepName(state.steps[0]!), 'Write 3 (orders)');
+  assert.equal(stepName(state.steps[shownIndex(state)]!), 'Write 52 (orders)');
+  // The page's write ids count on across runs; the names count from the new Run.
+  state = traceReducer(state, traced(2, 0));
+  state = traceReducer(state, traced(2, 53, 'orders'));
+  assert.deepEqual(state.steps.map(stepName), ['Start', 'Write 1 (orders)']);
 });
 
 test('outputRecorder: each resource says what it sent, and what that made of each key', () => {

@@ -6,7 +6,8 @@
  * subclasses of the same name (the runtime refuses a class without one) that record each
  * `mapEntry`, `add`, `remove` and `compute`: the key, what it returned (cut short). A native
  * reducer (Sum, Count, Min, Max) runs inside the runtime and cannot be recorded: it is named,
- * with the keys its input handed it during the write.
+ * with the keys of its input whose values changed during the write (a key written with the
+ * values it had runs nothing and changes nothing; one written with none is deleted).
  *
  * Pure of the page and of the browser: the worker traces the running example through
  * ./traceRun.ts, and the Node test (tests/unit/live-trace.test.ts) traces the same code on the
@@ -65,8 +66,11 @@ type Source = {input: string} | {node: number} | {all: Source[]};
 export type Tracer = {
   /** The service with its graph traced; the same object shape the runtime expects. */
   service: SkipService;
-  /** The keys the worker is about to write to `collection` (for a native reducer over it). */
-  writing(collection: string, keys: readonly Json[]): void;
+  /**
+   * The entries the worker is about to write to `collection`: their keys (for a native reducer
+   * over it), and those with no value, which the write deletes.
+   */
+  writing(collection: string, entries: readonly (readonly [Json, readonly Json[]])[]): void;
   /** The calls since the last take: one write's, or a start's. */
   takeWrite(): WriteTrace;
 };
@@ -91,10 +95,14 @@ function named<T extends Ctor>(sub: T, base: Ctor): T {
 
 export function traceService(service: SkipService): Tracer {
   let calls: TracedCall[] = [];
-  /** Each node's output keys in the current write; a native's entry names it. */
+  /** Each node's output keys whose values changed in the current write. */
   const nodeKeys = new Map<number, Set<string>>();
+  /** Each mapper's output keys left with no value in the current write. */
+  const goneKeys = new Map<number, Set<string>>();
   const natives = new Map<number, {name: string; from: Source}>();
+  /** Per input, the keys written and, of those, the ones deleted (written with no value). */
   const written = new Map<string, Set<string>>();
+  const deleted = new Map<string, Set<string>>();
   let nodes = 0;
 
   const keysFrom = (source: Source): Set<string> => {
@@ -105,38 +113,70 @@ export function traceService(service: SkipService): Tracer {
     }
     return new Set(source.all.flatMap((s) => [...keysFrom(s)]));
   };
+  /** The keys a source lost in this write (a reducer's key goes with its input's). */
+  const goneFrom = (source: Source): Set<string> => {
+    if ('input' in source) return deleted.get(source.input) ?? new Set();
+    if ('node' in source) {
+      const native = natives.get(source.node);
+      return native ? goneFrom(native.from) : (goneKeys.get(source.node) ?? new Set());
+    }
+    return new Set(source.all.flatMap((s) => [...goneFrom(s)]));
+  };
   /**
-   * Per mapper (in the order they were made, a mapper's input before it): its input, the keys
-   * it ran on in this write, and the output keys each input key gave last. A key the mapper
-   * ran on changes its old outputs and its new ones; a key of its input that changed and that
-   * it did not run on is gone, and so are its old outputs (a native reducer's keys over it).
+   * Per mapper (in the order they were made, a mapper's input before it): its input, what
+   * each input key gave last (output key and value, as JSON), how many input keys give each
+   * output key, and what the keys touched in this write gave before it. The runtime runs a
+   * mapper on a key whose values changed, and on nothing else: a key written with the values
+   * it had runs nothing (0.0.15), and keeps its outputs. A key its input lost (deleted) is not
+   * run either: its old outputs go. An output key changed when what the touched keys give it
+   * changed (a mapper rerun to the same outputs changes nothing downstream).
    */
-  const mappers = new Map<number, {from: Source; ran: Set<string>; last: Map<string, string[]>}>();
-  const outputs = (node: number, key: string, entries: [Json, Json][]) => {
-    const mapped = mappers.get(node)!;
-    const keys = nodeKeys.get(node) ?? new Set<string>();
-    const now = entries.map(([k]) => brief(k));
-    for (const k of [...(mapped.last.get(key) ?? []), ...now]) keys.add(k);
-    mapped.last.set(key, now);
-    mapped.ran.add(key);
-    nodeKeys.set(node, keys);
+  type Out = [string, string][];
+  const mappers = new Map<
+    number,
+    {from: Source; last: Map<string, Out>; givers: Map<string, number>; before: Map<string, Out>}
+  >();
+  const replace = (node: number, key: string, now: Out) => {
+    const {last, givers, before} = mappers.get(node)!;
+    const old = last.get(key) ?? [];
+    if (!before.has(key)) before.set(key, old);
+    for (const [k] of old) {
+      const n = (givers.get(k) ?? 0) - 1;
+      if (n > 0) givers.set(k, n);
+      else givers.delete(k);
+    }
+    for (const [k] of now) givers.set(k, (givers.get(k) ?? 0) + 1);
+    if (now.length > 0) last.set(key, now);
+    else last.delete(key);
   };
   const settle = () => {
-    for (const [node, {from, ran, last}] of mappers) {
-      const keys = nodeKeys.get(node) ?? new Set<string>();
-      for (const key of keysFrom(from)) {
-        if (ran.has(key)) continue;
-        for (const k of last.get(key) ?? []) keys.add(k);
-        last.delete(key);
+    for (const [node, {from, last, givers, before}] of mappers) {
+      for (const key of goneFrom(from)) if (last.has(key)) replace(node, key, []);
+      const add = (map: Map<string, string[]>, k: string, v: string) => {
+        const values = map.get(k);
+        if (values) values.push(v);
+        else map.set(k, [v]);
+      };
+      const was = new Map<string, string[]>();
+      const is = new Map<string, string[]>();
+      for (const [key, old] of before) {
+        for (const [k, v] of old) add(was, k, v);
+        for (const [k, v] of last.get(key) ?? []) add(is, k, v);
       }
-      if (keys.size > 0) nodeKeys.set(node, keys);
-      ran.clear();
+      const same = (a: string[] = [], b: string[] = []) =>
+        a.length === b.length && json(a.sort()) === json(b.sort());
+      const changed = [...new Set([...was.keys(), ...is.keys()])].filter(
+        (k) => !same(was.get(k), is.get(k)),
+      );
+      nodeKeys.set(node, new Set(changed));
+      goneKeys.set(node, new Set(changed.filter((k) => !givers.has(k))));
+      before.clear();
     }
   };
 
   function mapper(base: Ctor, from: Source): {ctor: Ctor; node: number} {
     const node = ++nodes;
-    mappers.set(node, {from, ran: new Set(), last: new Map()});
+    mappers.set(node, {from, last: new Map(), givers: new Map(), before: new Map()});
     const Base = base as new (...params: never[]) => {
       mapEntry(...args: unknown[]): Iterable<[Json, Json]>;
     };
@@ -145,7 +185,11 @@ export function traceService(service: SkipService): Tracer {
         const out = Array.from(super.mapEntry(key, ...rest));
         const at = brief(key);
         calls.push({kind: 'mapEntry', name: base.name, key: at, returned: brief(out)});
-        outputs(node, at, out);
+        replace(
+          node,
+          at,
+          out.map(([k, v]) => [brief(k), json(v)]),
+        );
         return out;
       }
     };
@@ -283,8 +327,12 @@ export function traceService(service: SkipService): Tracer {
 
   return {
     service: traced,
-    writing(name, keys) {
-      written.set(name, new Set(keys.map(brief)));
+    writing(name, entries) {
+      written.set(name, new Set(entries.map(([key]) => brief(key))));
+      deleted.set(
+        name,
+        new Set(entries.filter(([, values]) => values.length === 0).map(([key]) => brief(key))),
+      );
     },
     takeWrite() {
       settle();
@@ -295,7 +343,9 @@ export function traceService(service: SkipService): Tracer {
       const trace = {calls, natives: ran.filter((n) => n.keys.length > 0)};
       calls = [];
       nodeKeys.clear();
+      goneKeys.clear();
       written.clear();
+      deleted.clear();
       return trace;
     },
   };

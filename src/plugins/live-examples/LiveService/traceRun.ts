@@ -40,10 +40,7 @@ export function tracedWrite(
   entries: Entries,
 ): {trace: WriteTrace; applied: Promise<void>} {
   tracer.takeWrite();
-  tracer.writing(
-    collection,
-    entries.map(([key]) => key),
-  );
+  tracer.writing(collection, entries);
   const applied = instance.update(collection, entries);
   return {trace: tracer.takeWrite(), applied};
 }
@@ -185,10 +182,7 @@ export async function fromScratch(
 ): Promise<Cost> {
   const tracer = traceService({...service, initialData: inputs});
   for (const [name, entries] of Object.entries(inputs)) {
-    tracer.writing(
-      name,
-      entries.map(([key]) => key),
-    );
+    tracer.writing(name, entries);
   }
   const instance = await start(tracer.service);
   try {
@@ -214,10 +208,7 @@ export function traceRun(
 ) {
   const tracer = traceService(service);
   for (const [name, entries] of Object.entries(initialData)) {
-    tracer.writing(
-      name,
-      entries.map(([key]) => key),
-    );
+    tracer.writing(name, entries);
   }
   const outputs = outputRecorder(show.length);
   const inputs = new Map([[0, initialData]]);

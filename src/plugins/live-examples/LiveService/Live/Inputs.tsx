@@ -146,8 +146,8 @@ function InputTable({
       {hidden > 0 && (
         <p id={moreId} className={styles.hint} data-live-input-more="">
           {count(hidden)} more {hidden === 1 ? 'key is' : 'keys are'} not shown, of{' '}
-          {count(rows.length)}. To change one, type its key in the last row: Add then replaces its
-          value.
+          {count(rows.length)}. To change one, type its key and new value in the last row, then
+          press Replace.
         </p>
       )}
       {message && (

@@ -98,7 +98,7 @@ export default function Trace({
               Previous
             </SmallButton>
             <output id={`${ids}-step`} aria-live="polite">
-              {stepName(step, index)}, {index + 1} of {state.steps.length}
+              {stepName(step)}, {index + 1} of {state.steps.length}
             </output>
             <SmallButton
               onClick={() => select(index + 1)}
@@ -117,7 +117,7 @@ export default function Trace({
           )}
           <div className={styles.scroll}>
             <table>
-              <caption>Calls of {stepName(step, index)}, in the order they ran</caption>
+              <caption>Calls of {stepName(step)}, in the order they ran</caption>
               <thead>
                 <tr>
                   <th scope="col">Function</th>
@@ -154,7 +154,7 @@ export default function Trace({
           <div className={styles.scroll}>
             <table data-trace-outputs>
               <caption>
-                Outputs of {stepName(step, index)}:{' '}
+                Outputs of {stepName(step)}:{' '}
                 {step.trace.outputs
                   .map((output) => sentLine(output, labelOf(output.index)))
                   .join('; ')}

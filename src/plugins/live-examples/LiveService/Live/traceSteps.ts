@@ -10,7 +10,13 @@ import type {FromWorker} from '../protocol';
 import type {Cost, OutputRow, ResourceOutput, StepTrace} from '../traceRun';
 
 export type TraceStep = {
+  /** The page's id of the write (0: the start), which counts the writes of every run. */
   write: number;
+  /**
+   * Its place since Run (0: the start, 1: the first write whose trace came), kept when older
+   * steps are dropped: the name the reader sees.
+   */
+  number: number;
   /** The collection written (absent: the start of the run). */
   collection?: string;
   trace: StepTrace;
@@ -40,7 +46,8 @@ export function traceReducer(state: TraceState, action: TraceAction): TraceState
   if (message.run < state.run) return state;
   const base = message.run > state.run ? {...emptyTrace, run: message.run} : state;
   if (message.type === 'traced') {
-    const step: TraceStep = {write: message.write, trace: message.trace};
+    const number = message.collection === undefined ? 0 : (base.steps.at(-1)?.number ?? 0) + 1;
+    const step: TraceStep = {write: message.write, number, trace: message.trace};
     if (message.collection !== undefined) step.collection = message.collection;
     const steps = [...base.steps, step];
     const over = Math.max(0, steps.length - KEPT_STEPS);
@@ -64,7 +71,7 @@ export const count = (n: number): string => n.toLocaleString('en-US');
 const plural = (n: number, word: string) => `${count(n)} ${word}${n === 1 ? '' : 's'}`;
 
 /** "2 calls on 1 key, against 2 calls on 2 keys from scratch". */
-export function summary(step: TraceStep): string {
+export function summary(step: Pick<TraceStep, 'trace' | 'scratch'>): string {
   const {total, keys} = step.trace;
   const own = `${plural(total, 'call')} on ${plural(keys, 'key')}`;
   const {scratch} = step;
@@ -109,6 +116,6 @@ export function sentLine(output: ResourceOutput, label: string): string {
   return `${label} sent ${plural(output.sent, 'key')} to its readers, ${count(output.changed)} changed${more > 0 ? ` (the first ${count(output.rows.length)} shown)` : ''}`;
 }
 
-/** A step's name on the timeline: "Start" or "Write 3 (orders)". */
-export const stepName = (step: TraceStep, index: number): string =>
-  step.collection === undefined ? 'Start' : `Write ${index} (${step.collection})`;
+/** A step's name on the timeline: "Start" or "Write 3 (orders)", by its place since Run. */
+export const stepName = (step: TraceStep): string =>
+  step.collection === undefined ? 'Start' : `Write ${step.number} (${step.collection})`;
