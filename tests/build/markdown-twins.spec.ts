@@ -37,13 +37,19 @@ function builtTwins(): string[] {
 
 type Md = {fromMarkdown: (s: string, o: object) => Root; gfm: () => object; gfmFromMarkdown: () => object[]};
 let md: Md | undefined;
+/** Twins parsed in this worker, by their text: four tests read every twin; the trees are read only. */
+const trees = new Map<string, Root>();
 async function parseMarkdown(text: string): Promise<Root> {
+  const known = trees.get(text);
+  if (known) return known;
   md ??= {
     fromMarkdown: (await import('mdast-util-from-markdown')).fromMarkdown as Md['fromMarkdown'],
     gfm: (await import('micromark-extension-gfm')).gfm as Md['gfm'],
     gfmFromMarkdown: (await import('mdast-util-gfm')).gfmFromMarkdown as Md['gfmFromMarkdown'],
   };
-  return md.fromMarkdown(text, {extensions: [md.gfm()], mdastExtensions: md.gfmFromMarkdown()});
+  const tree = md.fromMarkdown(text, {extensions: [md.gfm()], mdastExtensions: md.gfmFromMarkdown()});
+  trees.set(text, tree);
+  return tree;
 }
 
 function nodes(tree: Nodes): Nodes[] {
