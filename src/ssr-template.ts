@@ -45,7 +45,8 @@
  * place next to the post: two navbars, two footers, "Page Not Found" above the post. Even a
  * page's own file, served at `/blog/why-skip/index.html`, does not hydrate cleanly there.
  * `docusaurus serve` redirects these paths itself (serve-handler's `cleanUrls`), so there the
- * script never runs. tests/site/html-suffix.spec.ts checks every kind of page on both hosts.
+ * script never runs. tests/unit/html-suffix.test.ts checks the mapping for every shape of
+ * path; tests/site/html-suffix.spec.ts, a route of each shape on both hosts.
  */
 
 /** Sends `<path>.html` and `<path>/index.html` to `<path>`, query and fragment kept (ES5). */

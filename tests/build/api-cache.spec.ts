@@ -9,6 +9,11 @@
  * where docs/api/ is not committed, that build ran TypeDoc through these plugins). The
  * decision itself, a changed input included (a note of api-sources/notes/ too), is
  * tests/unit/api-cache.test.ts; every note on its page, tests/build/api-reference.spec.ts.
+ *
+ * That build is also the one of spec §5's rules that only warn (a broken anchor, a duplicate
+ * route): a fixture build costs seconds of both cores, and these need a build that succeeds,
+ * as this one does. The rule that fails a build, a broken link, has its own build in
+ * ./build-rules.spec.ts.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -17,7 +22,7 @@ import {execFileSync} from 'node:child_process';
 import {test, expect} from '@playwright/test';
 import {routeFilePath} from '../../scripts/lib/route-file.cjs';
 import {ROOT} from '../../src/lib/root.cjs';
-import {fixtureSite, type TempSite} from '../lib/temp-site';
+import {fixtureSite, type BuildResult, type TempSite} from '../lib/temp-site';
 
 /** What TypeDoc's markdown plugin logs for each package it writes. */
 const GENERATED = 'markdown generated at';
@@ -52,44 +57,72 @@ function snapshot(dir: string): Record<string, string> {
   return files;
 }
 
-test.describe('API reference cache', () => {
-  // A fixture build takes seconds; the margin is for a loaded machine.
-  test.describe.configure({timeout: 5 * 60_000});
+test.describe('one fixture build with the API reference: its cache, and the rules that only warn', () => {
+  // A fixture build takes seconds; the margin is for a loaded machine. The two tests read the
+  // same build, made once, in one worker, in order.
+  test.describe.configure({timeout: 5 * 60_000, mode: 'default'});
 
   let site: TempSite | undefined;
+  let before: Record<string, string> = {};
+  let result: BuildResult | undefined;
 
-  test.beforeAll(() => {
+  test.beforeAll(async () => {
     expect(
       fs.existsSync(path.join(ROOT, 'docs', 'api', '.inputs-hash')),
       'docs/api/ has not been generated: run npm run build first',
     ).toBe(true);
+    site = fixtureSite({label: 'api-cache', apiReference: true});
+    before = snapshot(site.path('docs/api'));
+    // A link to a heading that does not exist, and a page at the route of the post.
+    site.write(
+      'docs/intro.md',
+      `${site.read('docs/intro.md')}\nSee [a missing heading](./second.md#no-such-section).\n`,
+    );
+    fs.mkdirSync(site.path('src/pages/blog'), {recursive: true});
+    site.write('src/pages/blog/fixture-post.md', '# A page at the route of a post\n');
+    result = await site.build({timeoutMs: 4 * 60_000, env: {FORCE_COLOR: '0'}});
   });
 
-  test.afterEach(() => {
+  test.afterAll(() => {
     site?.cleanup();
     site = undefined;
   });
 
-  test('a build with unchanged inputs does not run TypeDoc and leaves docs/api untouched', async () => {
-    site = fixtureSite({label: 'api-cache', apiReference: true});
-    const before = snapshot(site.path('docs/api'));
-    const {ok, output} = await site.build({timeoutMs: 4 * 60_000});
+  test('a build with unchanged inputs does not run TypeDoc and leaves docs/api untouched', () => {
+    const {ok, output} = result!;
     expect(ok, output).toBe(true);
     expect(output).not.toContain(GENERATED);
-    expect(snapshot(site.path('docs/api'))).toEqual(before);
+    expect(snapshot(site!.path('docs/api'))).toEqual(before);
     // The reference still reaches the site.
-    expect(site.read(`build/${routeFilePath('/docs/api/adapters/kafka/classes/KafkaExternalService')}`)).toContain(
+    expect(site!.read(`build/${routeFilePath('/docs/api/adapters/kafka/classes/KafkaExternalService')}`)).toContain(
       'KafkaExternalService',
     );
   });
 
-  test('the build left a reference made from the current inputs: its stamp is their hash, and every package has its pages', () => {
-    const {hash, stamp, routes} = apiInputs();
-    expect(stamp).toBe(path.join(ROOT, 'docs', 'api', '.inputs-hash'));
-    expect(fs.readFileSync(stamp, 'utf8')).toBe(hash);
-    expect(routes).toHaveLength(5);
-    for (const route of routes) {
-      expect(fs.existsSync(path.join(ROOT, 'docs', 'api', route, 'typedoc-sidebar.cjs')), route).toBe(true);
-    }
+  test('a broken anchor and a duplicate route only warn, and the build succeeds', () => {
+    const {ok, output} = result!;
+    expect(ok, output).toBe(true);
+    expect(output).toMatch(/\[WARNING\] Docusaurus found broken anchors/);
+    expect(output).toMatch(/source page path = \/docs\/intro:\s*-> linking to \/docs\/second#no-such-section\n/);
+    // The anchor that exists is not reported.
+    expect(output).not.toContain('#a-section');
+    expect(output).toMatch(/\[WARNING\] Duplicate routes found!\s*- Attempting to create page at \/blog\/fixture-post,/);
+    expect(fs.existsSync(site!.path(`build/${routeFilePath('/docs/intro')}`))).toBe(true);
+    // Broken links only warn in this fixture, whose API pages link to the site's guides
+    // (`linksOutside`); under the site's level, which fails the build (./build-rules.spec.ts),
+    // it would fail on those alone: no page of the fixture's own links to a missing page.
+    const sources = [...output.matchAll(/source page path = (\S+):\s*-> linking to [^#\s]+\s/g)];
+    expect(sources.map((m) => m[1]).filter((p) => !p!.startsWith('/docs/api/'))).toEqual([]);
   });
+});
+
+// The project's own reference, as its build left it: no fixture build.
+test('the build left a reference made from the current inputs: its stamp is their hash, and every package has its pages', () => {
+  const {hash, stamp, routes} = apiInputs();
+  expect(stamp).toBe(path.join(ROOT, 'docs', 'api', '.inputs-hash'));
+  expect(fs.readFileSync(stamp, 'utf8')).toBe(hash);
+  expect(routes).toHaveLength(5);
+  for (const route of routes) {
+    expect(fs.existsSync(path.join(ROOT, 'docs', 'api', route, 'typedoc-sidebar.cjs')), route).toBe(true);
+  }
 });

@@ -37,13 +37,19 @@ function builtTwins(): string[] {
 
 type Md = {fromMarkdown: (s: string, o: object) => Root; gfm: () => object; gfmFromMarkdown: () => object[]};
 let md: Md | undefined;
+/** Twins parsed in this worker, by their text: four tests read every twin; the trees are read only. */
+const trees = new Map<string, Root>();
 async function parseMarkdown(text: string): Promise<Root> {
+  const known = trees.get(text);
+  if (known) return known;
   md ??= {
     fromMarkdown: (await import('mdast-util-from-markdown')).fromMarkdown as Md['fromMarkdown'],
     gfm: (await import('micromark-extension-gfm')).gfm as Md['gfm'],
     gfmFromMarkdown: (await import('mdast-util-gfm')).gfmFromMarkdown as Md['gfmFromMarkdown'],
   };
-  return md.fromMarkdown(text, {extensions: [md.gfm()], mdastExtensions: md.gfmFromMarkdown()});
+  const tree = md.fromMarkdown(text, {extensions: [md.gfm()], mdastExtensions: md.gfmFromMarkdown()});
+  trees.set(text, tree);
+  return tree;
 }
 
 function nodes(tree: Nodes): Nodes[] {
@@ -233,8 +239,9 @@ const BLOCKS = new Set(
  */
 function articleSentences(route: string): string[] {
   const $ = parse(fs.readFileSync(routeFile(route)!, 'utf8'));
-  const article = $('article .markdown');
-  expect(article, `${route}: one article body`).toHaveLength(1);
+  expect($('article .markdown'), `${route}: one article body`).toHaveLength(1);
+  // A copy: the parsed page is shared with the other tests (tests/lib/build-output.ts, parse).
+  const article = $('article .markdown').clone();
   article.find('.theme-code-block, pre, .hash-link, script, style, svg').remove();
   // The live examples' bars of buttons (Run live, Check) with their one-line hint: controls.
   article.find('p:has(> button)').remove();

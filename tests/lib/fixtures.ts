@@ -195,15 +195,32 @@ export async function scriptsLoadedBy(page: Page, path: string): Promise<Set<str
   return scripts;
 }
 
-/** The scripts `path` loads beyond those `from` loads (by default the not-found page). */
-export async function routeOnlyScripts(
+/** What routeOnlyScripts found in this worker, by `from` and `path`: the build does not change. */
+const routeOnly = new Map<string, Promise<string[]>>();
+
+/**
+ * The scripts `path` loads beyond those `from` loads (by default the not-found page), found
+ * once per worker in a page of `context` (two loads, about 1.5 CPU s): later calls for the same
+ * pair get the same list.
+ */
+export function routeOnlyScripts(
   context: BrowserContext,
   path: string,
   from = '/no/such/page',
 ): Promise<string[]> {
-  const probe = await context.newPage();
-  const base = await scriptsLoadedBy(probe, from);
-  const target = await scriptsLoadedBy(probe, path);
-  await probe.close();
-  return [...target].filter((src) => !base.has(src));
+  const key = `${from} -> ${path}`;
+  let found = routeOnly.get(key);
+  if (!found) {
+    found = (async () => {
+      const probe = await context.newPage();
+      const base = await scriptsLoadedBy(probe, from);
+      const target = await scriptsLoadedBy(probe, path);
+      await probe.close();
+      return [...target].filter((src) => !base.has(src));
+    })();
+    // A failed probe is not kept: the next call tries again.
+    found.catch(() => routeOnly.delete(key));
+    routeOnly.set(key, found);
+  }
+  return found;
 }

@@ -109,13 +109,15 @@ test.describe('navbar', () => {
 });
 
 test.describe('colour mode', () => {
-  test('defaults to light even when the system prefers dark', async ({browser}) => {
-    const context = await browser.newContext({colorScheme: 'dark'});
-    const page = await context.newPage();
+  test('defaults to light even when the system prefers dark', async ({page}) => {
+    // The shared page is given back with the default media after the test.
+    await page.emulateMedia({colorScheme: 'dark'});
     await page.goto('/');
     await hydrated(page);
+    expect(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).toBe(
+      true,
+    );
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
-    await context.close();
   });
 
   test('the toggle writes localStorage "theme" and survives a reload', async ({page}) => {
@@ -129,17 +131,21 @@ test.describe('colour mode', () => {
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   });
 
-  test('a second tab follows a change made in the first', async ({context}) => {
-    const first = await context.newPage();
-    const second = await context.newPage();
-    await first.goto('/');
-    await second.goto('/docs/introduction');
-    await hydrated(first);
-    await hydrated(second);
-    await expect(second.locator('html')).toHaveAttribute('data-theme', 'light');
-    await first.getByRole('button', {name: /dark mode|light mode|system mode/i}).click();
-    await expect(first.locator('html')).toHaveAttribute('data-theme', 'dark');
-    await expect(second.locator('html')).toHaveAttribute('data-theme', 'dark');
+  test('a second tab follows a change made in the first', async ({page: first}) => {
+    // The first tab is the shared page; the second, a new one in its context.
+    const second = await first.context().newPage();
+    try {
+      await first.goto('/');
+      await second.goto('/docs/introduction');
+      await hydrated(first);
+      await hydrated(second);
+      await expect(second.locator('html')).toHaveAttribute('data-theme', 'light');
+      await first.getByRole('button', {name: /dark mode|light mode|system mode/i}).click();
+      await expect(first.locator('html')).toHaveAttribute('data-theme', 'dark');
+      await expect(second.locator('html')).toHaveAttribute('data-theme', 'dark');
+    } finally {
+      await second.close();
+    }
   });
 });
 
@@ -232,14 +238,15 @@ test.describe('announcement bar', () => {
     await expect(bar(page)).toBeHidden();
   });
 
-  test('a changed id shows the bar again', async ({context}) => {
-    // A dismissal recorded for an earlier bar id must not hide the current bar.
-    const page = await context.newPage();
-    await page.addInitScript(() => {
+  test('a changed id shows the bar again', async ({page}) => {
+    // A dismissal recorded for an earlier bar id must not hide the current bar: stored, then
+    // the page loaded again (the shared page's storage is emptied after the test).
+    await page.goto('/');
+    await page.evaluate(() => {
       localStorage.setItem('docusaurus.announcement.id', 'an-earlier-announcement');
       localStorage.setItem('docusaurus.announcement.dismiss', 'true');
     });
-    await page.goto('/');
+    await page.reload();
     await hydrated(page);
     await expect(bar(page)).toBeVisible();
   });

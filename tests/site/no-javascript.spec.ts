@@ -1,10 +1,15 @@
 /**
  * With JavaScript off, every page type is readable from the server-rendered HTML, its links
  * are real anchors that navigate, and it is light, even when the system prefers dark.
+ *
+ * The tests share one page per worker, in a context with JavaScript off and a system that
+ * prefers dark (`noScriptPage`): a page without scripts keeps nothing from one load to the
+ * next (no script writes storage or cookies), and a context of its own per test cost about
+ * 0.6 CPU s more than a load in the shared one.
  */
-import type {Browser, BrowserContext, Page} from '@playwright/test';
+import {test as base, expect, type Page} from '@playwright/test';
 import {PAGE_TYPES} from '../../scripts/lib/first-load.cjs';
-import {test, expect} from '../lib/fixtures';
+import {BASE_URL} from '../../playwright.config';
 
 /** One page per page type (the five of the performance budget). */
 const PAGES = PAGE_TYPES.map(({type, path}) => [type === 'API' ? 'API page' : type, path] as const);
@@ -20,10 +25,25 @@ function luminance(colour: string): number {
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
 
-async function noScriptContext(browser: Browser): Promise<BrowserContext> {
-  // The system prefers dark: the site must still be light (spec §4: default light, no system preference).
-  return browser.newContext({javaScriptEnabled: false, colorScheme: 'dark'});
-}
+const test = base.extend<{page: Page}, {noScriptPage: Page}>({
+  noScriptPage: [
+    async ({browser}, use) => {
+      // The system prefers dark: the site must still be light (spec §4: default light, no
+      // system preference).
+      const context = await browser.newContext({
+        baseURL: BASE_URL,
+        javaScriptEnabled: false,
+        colorScheme: 'dark',
+      });
+      await use(await context.newPage());
+      await context.close();
+    },
+    {scope: 'worker'},
+  ],
+  page: async ({noScriptPage}, use) => {
+    await use(noScriptPage);
+  },
+});
 
 /** The page's main text, trimmed. */
 async function mainText(page: Page): Promise<string> {
@@ -32,9 +52,7 @@ async function mainText(page: Page): Promise<string> {
 
 for (const [kind, route] of PAGES) {
   test.describe(`without JavaScript, the ${kind} ${route}`, () => {
-    test('is readable: its main content is in the HTML', async ({browser}) => {
-      const context = await noScriptContext(browser);
-      const page = await context.newPage();
+    test('is readable: its main content is in the HTML', async ({page}) => {
       const response = await page.goto(route);
       expect(response?.status()).toBe(200);
       // Nothing ran: the page is the server-rendered HTML.
@@ -49,12 +67,9 @@ for (const [kind, route] of PAGES) {
         (await page.locator('h1').textContent())?.trim().length,
         'characters of the h1',
       ).toBeGreaterThan(0);
-      await context.close();
     });
 
-    test('is light, even when the system prefers dark', async ({browser}) => {
-      const context = await noScriptContext(browser);
-      const page = await context.newPage();
+    test('is light, even when the system prefers dark', async ({page}) => {
       await page.goto(route);
       const theme = await page.locator('html').getAttribute('data-theme');
       expect(theme === null || theme === 'light', `data-theme=${theme}`).toBe(true);
@@ -79,12 +94,9 @@ for (const [kind, route] of PAGES) {
         0.8,
       );
       expect(luminance(colours.text), `text ${colours.text}`).toBeLessThan(0.3);
-      await context.close();
     });
 
-    test('its links are real anchors, and an internal one navigates', async ({browser}) => {
-      const context = await noScriptContext(browser);
-      const page = await context.newPage();
+    test('its links are real anchors, and an internal one navigates', async ({page}) => {
       await page.goto(route);
       // Every link in the page has a real href, not a script. (An empty `<a id>` is a heading's
       // anchor target, not a link.)
@@ -126,7 +138,6 @@ for (const [kind, route] of PAGES) {
         (await mainText(page)).length,
         `characters of main text on ${expected}`,
       ).toBeGreaterThan(100);
-      await context.close();
     });
   });
 }
