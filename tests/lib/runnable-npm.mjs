@@ -1,5 +1,6 @@
 // `npm install` as the runnable samples' scenarios see it (tests/lib/runnable.ts puts a
-// wrapper named `npm` first on their PATH; every other npm command goes to the real npm).
+// wrapper named `npm` first on their PATH; `npm init -y` and `npm pkg set name=value` are
+// answered here too, as npm would; every other npm command goes to the real npm).
 // The network is not needed: the packages a page installs are linked from the site's own
 // node_modules, where they are pinned, instead of being downloaded. What the page does not
 // install is not there, so a page that forgets a package (typescript for `npx tsc`, tsx,
@@ -10,7 +11,6 @@
 import {spawnSync} from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import semver from 'semver';
 
 const [siteModules, realNpm, ...args] = process.argv.slice(2);
 const INSTALL = new Set(['install', 'i', 'in', 'add', 'isntall']);
@@ -30,6 +30,32 @@ if (
   fs.writeFileSync(file, text);
   process.stdout.write(`Wrote to ${file}:\n\n${text}\n\n`);
   process.exit(0);
+}
+
+// `npm pkg set <name>=<value>` of plain top-level names (`type=module`, a step of nearly every
+// scenario) in a package.json laid out as npm writes it: the same file, without starting npm.
+// Anything else (a nested name, --json, another layout) goes to the real npm.
+// tests/unit/runnable-npm.test.ts compares it with the real npm's.
+if (command === 'pkg' && args[0] === 'pkg' && args[1] === 'set' && args.length > 2) {
+  const pairs = args.slice(2).map((a) => /^([A-Za-z_][\w-]*)=(.+)$/s.exec(a));
+  const file = path.join(process.cwd(), 'package.json');
+  const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
+  let manifest;
+  try {
+    manifest = JSON.parse(text);
+  } catch {
+    manifest = undefined;
+  }
+  const plain =
+    manifest !== null &&
+    typeof manifest === 'object' &&
+    !Array.isArray(manifest) &&
+    text === `${JSON.stringify(manifest, null, 2)}\n`;
+  if (plain && pairs.every((m) => m && m[1] !== '__proto__')) {
+    for (const [, name, value] of pairs) manifest[name] = value;
+    fs.writeFileSync(file, `${JSON.stringify(manifest, null, 2)}\n`);
+    process.exit(0);
+  }
 }
 
 if (!INSTALL.has(command ?? '')) {
@@ -70,7 +96,13 @@ for (const [name, range] of wanted) {
     fail(
       `404 '${name}' is not one of the site's packages (the runnable samples install nothing else)`,
     );
-  if (range && range !== 'latest' && !semver.satisfies(pkg.version, range)) {
+  // Loaded only here, and only semver's one function: the wrapper starts some 140 times a run,
+  // and all of semver is a fifth of its start-up.
+  const satisfies =
+    range && range !== 'latest'
+      ? (await import('semver/functions/satisfies.js')).default
+      : () => true;
+  if (!satisfies(pkg.version, range)) {
     fail(`'${name}@${range}': the site pins ${name} ${pkg.version}`);
   }
 }
