@@ -99,8 +99,12 @@ export function pageFiles(root = ROOT): string[] {
  * Our notes on the API pages (api-sources/notes/<package id>/<Symbol>.md), relative to `root`:
  * no runnable blocks, but they cite their proofs in comments as pages do.
  */
-export function noteFiles(root = ROOT): string[] {
-  const dir = path.join(root, 'api-sources', 'notes');
+export const noteFiles = (root = ROOT): string[] =>
+  markdownUnder(root, path.join('api-sources', 'notes'));
+
+/** The `.md` files anywhere under `folder` (relative to `root`), relative to `root`, sorted. */
+function markdownUnder(root: string, folder: string): string[] {
+  const dir = path.join(root, folder);
   if (!fs.existsSync(dir)) return [];
   return fs
     .readdirSync(dir, {recursive: true, withFileTypes: true})
@@ -205,15 +209,7 @@ export function scenariosOf(file: string, text: string): Scenario[] {
 }
 
 /** The API pages' examples (api-sources/typedoc-examples.mjs), relative to `root`, sorted. */
-export function exampleFiles(root = ROOT): string[] {
-  const dir = path.join(root, EXAMPLES_DIR);
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir, {recursive: true, withFileTypes: true})
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.md'))
-    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)))
-    .sort();
-}
+export const exampleFiles = (root = ROOT): string[] => markdownUnder(root, EXAMPLES_DIR);
 
 /** Where the API examples are, and the project they run in (its setup, shown on no page). */
 export const EXAMPLES_DIR = 'api-sources/examples';

@@ -105,23 +105,22 @@ export function traceService(service: SkipService): Tracer {
   const deleted = new Map<string, Set<string>>();
   let nodes = 0;
 
-  const keysFrom = (source: Source): Set<string> => {
-    if ('input' in source) return written.get(source.input) ?? new Set();
-    if ('node' in source) {
-      const native = natives.get(source.node);
-      return native ? keysFrom(native.from) : (nodeKeys.get(source.node) ?? new Set());
-    }
-    return new Set(source.all.flatMap((s) => [...keysFrom(s)]));
-  };
-  /** The keys a source lost in this write (a reducer's key goes with its input's). */
-  const goneFrom = (source: Source): Set<string> => {
-    if ('input' in source) return deleted.get(source.input) ?? new Set();
-    if ('node' in source) {
-      const native = natives.get(source.node);
-      return native ? goneFrom(native.from) : (goneKeys.get(source.node) ?? new Set());
-    }
-    return new Set(source.all.flatMap((s) => [...goneFrom(s)]));
-  };
+  /** A source's keys in one of the write's tables: an input's, a mapper's, or (through a
+   * native reducer, whose key goes with its input's) the source it reduces. */
+  const follow =
+    (byInput: Map<string, Set<string>>, byNode: Map<number, Set<string>>) =>
+    (source: Source): Set<string> => {
+      const from = follow(byInput, byNode);
+      if ('input' in source) return byInput.get(source.input) ?? new Set();
+      if ('node' in source) {
+        const native = natives.get(source.node);
+        return native ? from(native.from) : (byNode.get(source.node) ?? new Set());
+      }
+      return new Set(source.all.flatMap((s) => [...from(s)]));
+    };
+  const keysFrom = follow(written, nodeKeys);
+  /** The keys a source lost in this write. */
+  const goneFrom = follow(deleted, goneKeys);
   /**
    * Per mapper (in the order they were made, a mapper's input before it): its input, what
    * each input key gave last (output key and value, as JSON), how many input keys give each
